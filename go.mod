@@ -1,0 +1,3 @@
+module github.com/arbiterchess/arbiter
+
+go 1.26
