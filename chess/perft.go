@@ -1,0 +1,65 @@
+package chess
+
+import "sync"
+
+// Perft counts the leaf nodes of the legal move tree to the given depth,
+// the standard check of a move generator. The last ply is bulk-counted
+// (CountLegal) instead of played.
+func Perft(p *Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	q := *p
+	return perft(&q, depth)
+}
+
+func perft(p *Position, depth int) uint64 {
+	if depth == 1 {
+		return uint64(p.CountLegal())
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	var n uint64
+	for _, m := range ml.moves[:ml.n] {
+		u := p.Make(m)
+		n += perft(p, depth-1)
+		p.Unmake(m, u)
+	}
+	return n
+}
+
+// DivideResult is the node count below one root move.
+type DivideResult struct {
+	Move  Move
+	Nodes uint64
+}
+
+// PerftDivide counts the nodes below each legal root move, in move
+// generation order, using up to threads goroutines (one root move each).
+func PerftDivide(p *Position, depth, threads int) []DivideResult {
+	var ml MoveList
+	p.LegalMoves(&ml)
+	out := make([]DivideResult, ml.n)
+	if threads < 1 {
+		threads = 1
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < threads; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				q := *p
+				q.Make(ml.moves[i])
+				out[i] = DivideResult{Move: ml.moves[i], Nodes: Perft(&q, depth-1)}
+			}
+		}()
+	}
+	for i := range out {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
