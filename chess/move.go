@@ -127,25 +127,39 @@ func (m Move) String() string {
 	return s
 }
 
-// MoveList is a fixed-capacity list of moves; no position has more than
-// 218 legal moves, so generating into it never allocates.
+// MoveList is a list of moves. No position reachable in a game has more
+// than 218 legal moves, and up to 256 it never allocates; positions with
+// odd material (accepted by lenient FEN reading) may have more, which go to
+// an overflow slice.
 type MoveList struct {
 	moves [256]Move
 	n     int
+	extra []Move
 }
 
 // Len returns the number of moves in the list.
 func (l *MoveList) Len() int { return l.n }
 
 // At returns the i-th move.
-func (l *MoveList) At(i int) Move { return l.moves[i] }
+func (l *MoveList) At(i int) Move {
+	if i >= len(l.moves) {
+		return l.extra[i-len(l.moves)]
+	}
+	return l.moves[i]
+}
 
-// Slice returns the moves as a slice that shares the list's storage.
-func (l *MoveList) Slice() []Move { return l.moves[:l.n] }
+// Slice returns the moves as a slice; it shares the list's storage unless
+// the list overflowed.
+func (l *MoveList) Slice() []Move {
+	if l.n > len(l.moves) {
+		return append(l.moves[:len(l.moves):len(l.moves)], l.extra...)
+	}
+	return l.moves[:l.n]
+}
 
 // Contains reports whether m is in the list.
 func (l *MoveList) Contains(m Move) bool {
-	for _, x := range l.moves[:l.n] {
+	for _, x := range l.Slice() {
 		if x == m {
 			return true
 		}
@@ -154,6 +168,15 @@ func (l *MoveList) Contains(m Move) bool {
 }
 
 func (l *MoveList) add(m Move) {
-	l.moves[l.n&255] = m
+	if l.n < len(l.moves) {
+		l.moves[l.n] = m
+	} else {
+		l.extra = append(l.extra, m)
+	}
 	l.n++
+}
+
+func (l *MoveList) reset() {
+	l.n = 0
+	l.extra = l.extra[:0]
 }

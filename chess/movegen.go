@@ -65,7 +65,7 @@ func (p *Position) analyse(a *analysis) {
 
 // LegalMoves appends every legal move of the position to ml (which it resets).
 func (p *Position) LegalMoves(ml *MoveList) {
-	ml.n = 0
+	ml.reset()
 	var a analysis
 	p.analyse(&a)
 	p.genKing(&a, ml)

@@ -20,7 +20,7 @@ func perft(p *Position, depth int) uint64 {
 	var ml MoveList
 	p.LegalMoves(&ml)
 	var n uint64
-	for _, m := range ml.moves[:ml.n] {
+	for _, m := range ml.Slice() {
 		u := p.Make(m)
 		n += perft(p, depth-1)
 		p.Unmake(m, u)
@@ -39,7 +39,8 @@ type DivideResult struct {
 func PerftDivide(p *Position, depth, threads int) []DivideResult {
 	var ml MoveList
 	p.LegalMoves(&ml)
-	out := make([]DivideResult, ml.n)
+	moves := ml.Slice()
+	out := make([]DivideResult, len(moves))
 	if threads < 1 {
 		threads = 1
 	}
@@ -51,8 +52,8 @@ func PerftDivide(p *Position, depth, threads int) []DivideResult {
 			defer wg.Done()
 			for i := range next {
 				q := *p
-				q.Make(ml.moves[i])
-				out[i] = DivideResult{Move: ml.moves[i], Nodes: Perft(&q, depth-1)}
+				q.Make(moves[i])
+				out[i] = DivideResult{Move: moves[i], Nodes: Perft(&q, depth-1)}
 			}
 		}()
 	}
