@@ -92,11 +92,12 @@ func ParseFENWith(fen string, opts Options, lenient bool) (*Position, []string, 
 	if b := p.byType[Pawn] & (Rank1 | Rank8); b != 0 {
 		return fail("placement", "pawn on %s (pawns never stand on the first or last rank)", b.First())
 	}
-	if !lenient {
-		for _, c := range [2]Color{White, Black} {
-			if msg := impossibleMaterial(p, c); msg != "" {
+	for _, c := range [2]Color{White, Black} {
+		if msg := impossibleMaterial(p, c); msg != "" {
+			if !lenient {
 				return fail("placement", "%s", msg)
 			}
+			notes = append(notes, "accepted odd material: "+msg)
 		}
 	}
 
