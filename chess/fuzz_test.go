@@ -1,0 +1,78 @@
+package chess
+
+import "testing"
+
+// FuzzFEN: no input makes the reader panic, and what it accepts writes
+// back to a FEN that reads as the same position.
+func FuzzFEN(f *testing.F) {
+	for _, s := range []string{StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+		"4k3/8/8/8/8/8/8/4K2R w KX - 0 1", "", "8/8/8/8/8/8/8/8 w - -"} {
+		f.Add(s, false, false)
+	}
+	f.Fuzz(func(t *testing.T, fen string, chess960, lenient bool) {
+		p, _, err := ParseFENWith(fen, Options{Chess960: chess960}, lenient)
+		if err != nil {
+			return
+		}
+		checkFENRoundTrip(t, p)
+		var ml MoveList
+		p.LegalMoves(&ml)
+		if ml.Len() != p.CountLegal() {
+			t.Fatalf("%s: LegalMoves %d, CountLegal %d", p.FEN(), ml.Len(), p.CountLegal())
+		}
+	})
+}
+
+// FuzzSAN: no input makes the SAN reader panic, and any move it accepts
+// is legal and formats to SAN that reads back to the same move.
+func FuzzSAN(f *testing.F) {
+	for _, s := range []string{"e4", "Nf3", "O-O", "0-0-0", "exd6 e.p.", "e8=Q+", "e8Q", "Ng1f3", "Qh4e1", "a8(Q)", "Nf3!?", "--", "Z0", "O-O-O-O", ""} {
+		f.Add(StartFEN, s)
+		f.Add("r3k2r/P6p/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", s)
+	}
+	f.Fuzz(func(t *testing.T, fen, san string) {
+		p, _, err := ParseFENWith(fen, Options{}, true)
+		if err != nil {
+			return
+		}
+		m, err := p.ParseSAN(san)
+		if err != nil {
+			return
+		}
+		var ml MoveList
+		p.LegalMoves(&ml)
+		if !ml.Contains(m) {
+			t.Fatalf("%s: %q read as illegal %v", p.FEN(), san, m)
+		}
+		if back, err := p.ParseSAN(p.SAN(m)); err != nil || back != m {
+			t.Fatalf("%s: SAN %s of %q does not read back: %v", p.FEN(), p.SAN(m), san, err)
+		}
+	})
+}
+
+// FuzzUCI: no input makes the UCI reader panic, and accepted moves are legal.
+func FuzzUCI(f *testing.F) {
+	for _, s := range []string{"e2e4", "e1g1", "e1h1", "a7a8q", "0000", "e2e4k", ""} {
+		f.Add(StartFEN, s, false)
+		f.Add("r3k2r/P6p/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", s, true)
+	}
+	f.Fuzz(func(t *testing.T, fen, uci string, chess960 bool) {
+		p, _, err := ParseFENWith(fen, Options{Chess960: chess960}, true)
+		if err != nil {
+			return
+		}
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			return
+		}
+		var ml MoveList
+		p.LegalMoves(&ml)
+		if !ml.Contains(m) {
+			t.Fatalf("%s: %q read as illegal %v", p.FEN(), uci, m)
+		}
+		if back, err := p.ParseUCI(p.UCI(m)); err != nil || back != m {
+			t.Fatalf("%s: UCI %s does not read back", p.FEN(), p.UCI(m))
+		}
+	})
+}
