@@ -1,0 +1,910 @@
+package pgn
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+const (
+	// bufSize is the size of the read buffer. A tag line or a single
+	// movetext token must fit in it.
+	bufSize = 64 << 10
+	// maxComment bounds the length of one comment, so that a comment left
+	// open by mistake cannot swallow a whole file into memory.
+	maxComment = 1 << 20
+	// internMax bounds the table of shared strings (move texts, tag names
+	// and short tag values).
+	internMax = 8192
+)
+
+// SyntaxError reports a game the reader could not make sense of. The
+// reader skips the rest of that game, so the next call to Read goes on with
+// the following game.
+type SyntaxError struct {
+	Game int    // 1-based number of the game in the input, counting broken games too
+	Line int    // 1-based line number where the problem was found
+	Msg  string // what is wrong
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("pgn: game %d, line %d: %s", e.Game, e.Line, e.Msg)
+}
+
+// resync modes: how to find the start of the next game after an error.
+const (
+	resyncNone     = iota // already at the start of the next game
+	resyncMovetext        // skip to the next line starting with '['
+	resyncHeader          // also skip the rest of the current tag section
+)
+
+// byte classes of the movetext scanner
+const (
+	clWord  = iota // part of a move, move number or result
+	clSpace        // white space
+	clDelim        // a character with a meaning of its own
+)
+
+var class = func() (t [256]byte) {
+	for _, c := range " \t\r\n\v\f" {
+		t[c] = clSpace
+	}
+	for _, c := range "{}()[];$.!?\"*" {
+		t[c] = clDelim
+	}
+	return t
+}()
+
+// Reader reads games from a PGN stream, one at a time.
+//
+// It reads through a bufio.Reader and holds only the game being parsed,
+// so memory use does not grow with the size of the input. It accepts the
+// export format and most of what real files contain: tags with escaped
+// quotes and backslashes, brackets inside tag values, several tags on one
+// line, comments in braces spanning lines, rest-of-line comments after
+// ';', escape lines starting with '%', a UTF-8 byte order mark, CRLF line
+// ends, move numbers like "1." "1..." "12...", move numbers glued to moves
+// ("1.e4"), null moves, castling with zeros, games without tags, without
+// moves or without a result, and header-only games. A game whose result is
+// missing ends at the next tag section or at the end of the input.
+//
+// Comment text is normalised: every run of white space (line breaks
+// included) becomes one space, and leading and trailing space is removed.
+//
+// A game that cannot be read yields a *SyntaxError; the following call to
+// Read resumes at the next game. Errors of the underlying reader are
+// returned as they are and end reading.
+//
+// Reading a game of any variant is not an error: see Game.Variant.
+type Reader struct {
+	br    *bufio.Reader
+	buf   []byte // window onto the bytes buffered in br; buf[off:] is unread
+	off   int
+	eof   bool  // the input is exhausted (or failed)
+	ioErr error // error of the underlying reader, other than io.EOF
+
+	line    int  // line number of buf[off]
+	bol     bool // only white space since the start of the line
+	nl      int  // newlines consumed by skipSpace (the header counts blank lines with it)
+	started bool
+
+	games  int // games started so far
+	resync int // how to find the next game before reading it
+
+	text   []byte // comment being collected
+	tags   []Tag  // tag scratch
+	stack  []frame
+	intern map[string]string
+	slab   []Move   // moves are carved out of this to save allocations
+	strs   []string // one-element comment lists are carved out of this
+}
+
+// frame is one line (the main line or a variation) being built.
+type frame struct {
+	moves   []*Move
+	pending []string // comments waiting for the next move
+	after   bool     // the last token belonged to the last move
+}
+
+// NewReader returns a Reader that reads PGN text from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{
+		br:     bufio.NewReaderSize(r, bufSize),
+		line:   1,
+		bol:    true,
+		intern: make(map[string]string),
+	}
+}
+
+// Read returns the next game. At the end of the input it returns nil and
+// io.EOF. If the game is malformed it returns nil and a *SyntaxError; the
+// next call goes on with the following game.
+//
+// Comments standing alone between games, with no tags, moves or result
+// around them, are skipped.
+func (r *Reader) Read() (*Game, error) {
+	if !r.started {
+		r.started = true
+		r.skipBOM()
+	}
+	for {
+		if r.ioErr != nil {
+			return nil, r.ioErr
+		}
+		if r.resync != resyncNone {
+			r.skipToNextGame(r.resync == resyncMovetext)
+			r.resync = resyncNone
+		}
+		if !r.skipBlank() {
+			if r.ioErr != nil {
+				return nil, r.ioErr
+			}
+			return nil, io.EOF
+		}
+		r.games++
+		g := &Game{Line: r.line}
+		if err := r.readTags(g); err != nil {
+			return nil, err
+		}
+		if err := r.readMovetext(g); err != nil {
+			return nil, err
+		}
+		if r.ioErr != nil {
+			return nil, r.ioErr
+		}
+		if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" {
+			// Only comments: not a game.
+			r.games--
+			continue
+		}
+		return g, nil
+	}
+}
+
+// fail records how to resynchronise and returns a SyntaxError.
+func (r *Reader) fail(line, mode int, format string, args ...any) error {
+	r.resync = mode
+	r.stack = r.stack[:0]
+	return &SyntaxError{Game: r.games, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// more drops the consumed bytes buf[:off] and reads more input. It reports
+// whether new bytes were added; it returns false at the end of the input,
+// on a read error, and when the buffer is full.
+func (r *Reader) more() bool {
+	if r.eof {
+		return false
+	}
+	if r.off > 0 {
+		r.br.Discard(r.off)
+		r.off = 0
+	}
+	n := r.br.Buffered()
+	b, err := r.br.Peek(n + 1)
+	if err != nil {
+		r.buf = b
+		if errors.Is(err, bufio.ErrBufferFull) {
+			return false
+		}
+		r.eof = true
+		if err != io.EOF {
+			r.ioErr = err
+		}
+		return len(b) > n
+	}
+	r.buf, _ = r.br.Peek(r.br.Buffered())
+	return true
+}
+
+// full reports whether the last call to more failed because the buffer is
+// full rather than because the input ended.
+func (r *Reader) full() bool { return !r.eof }
+
+func (r *Reader) peekByte() (byte, bool) {
+	if r.off < len(r.buf) {
+		return r.buf[r.off], true
+	}
+	if r.more() {
+		return r.buf[r.off], true
+	}
+	return 0, false
+}
+
+// peekAt returns the byte k places after the read position.
+func (r *Reader) peekAt(k int) (byte, bool) {
+	for r.off+k >= len(r.buf) {
+		if !r.more() {
+			return 0, false
+		}
+	}
+	return r.buf[r.off+k], true
+}
+
+func (r *Reader) skipBOM() {
+	if c, ok := r.peekAt(2); ok && c == 0xBF && r.buf[r.off] == 0xEF && r.buf[r.off+1] == 0xBB {
+		r.off += 3
+	}
+}
+
+// skipSpace consumes white space, counting lines.
+func (r *Reader) skipSpace() {
+	for {
+		buf := r.buf
+		i := r.off
+		for ; i < len(buf); i++ {
+			c := buf[i]
+			if c == '\n' {
+				r.line++
+				r.nl++
+				r.bol = true
+			} else if class[c] != clSpace {
+				r.off = i
+				return
+			}
+		}
+		r.off = i
+		if !r.more() {
+			return
+		}
+	}
+}
+
+// skipLine consumes the rest of the current line, newline included.
+func (r *Reader) skipLine() {
+	for {
+		if i := bytes.IndexByte(r.buf[r.off:], '\n'); i >= 0 {
+			r.off += i + 1
+			r.line++
+			r.bol = true
+			return
+		}
+		r.off = len(r.buf)
+		if !r.more() {
+			return
+		}
+	}
+}
+
+// skipBlank skips white space, escape lines and byte order marks before a
+// game. It reports whether anything is left.
+func (r *Reader) skipBlank() bool {
+	for {
+		r.skipSpace()
+		c, ok := r.peekByte()
+		if !ok {
+			return false
+		}
+		if r.bol && c == '%' {
+			r.skipLine()
+			continue
+		}
+		if c == 0xEF {
+			if c2, ok := r.peekAt(2); ok && c2 == 0xBF && r.buf[r.off+1] == 0xBB {
+				r.off += 3
+				continue
+			}
+		}
+		return true
+	}
+}
+
+// skipToNextGame skips input up to the next line that starts with '['
+// (after white space) and follows a break: a blank line or a line that is
+// not a tag line. With sawBreak the next such line is taken at once.
+func (r *Reader) skipToNextGame(sawBreak bool) {
+	if !r.bol {
+		r.skipLine()
+	}
+	for {
+		// at the start of a line
+		c, ok := r.peekByte()
+		for ok && (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+			r.off++
+			c, ok = r.peekByte()
+		}
+		if !ok {
+			return
+		}
+		switch {
+		case c == '\n':
+			r.off++
+			r.line++
+			sawBreak = true
+			continue
+		case c == '[':
+			if sawBreak {
+				r.bol = true
+				return
+			}
+		default:
+			sawBreak = true
+		}
+		r.skipLine()
+	}
+}
+
+// str returns b as a string, sharing the strings seen most often.
+func (r *Reader) str(b []byte) string {
+	if s, ok := r.intern[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(r.intern) < internMax {
+		r.intern[s] = s
+	}
+	return s
+}
+
+// readTags reads the tag section, if any. It stops at the first token of
+// the movetext, at the end of the input, or before a tag that starts the
+// next game: a tag whose name is already present and that comes after a
+// blank line (files of header-only games look like this).
+func (r *Reader) readTags(g *Game) error {
+	tags := r.tags[:0]
+	blank := false
+	defer func() { r.tags = tags[:0] }()
+	for {
+		r.nl = 0
+		r.skipSpace()
+		if r.nl >= 2 {
+			blank = true
+		}
+		c, ok := r.peekByte()
+		if !ok {
+			break
+		}
+		if r.bol && c == '%' {
+			r.skipLine()
+			continue
+		}
+		if c != '[' {
+			break
+		}
+		line := r.line
+		// Make sure the rest of the line is in the buffer.
+		var end int
+		for {
+			if i := bytes.IndexByte(r.buf[r.off:], '\n'); i >= 0 {
+				end = r.off + i
+				break
+			}
+			if !r.more() {
+				if r.full() {
+					return r.fail(line, resyncHeader, "tag line too long")
+				}
+				end = len(r.buf)
+				break
+			}
+		}
+		name, value, n, ok := r.parseTag(r.buf[r.off:end])
+		if !ok {
+			return r.fail(line, resyncHeader, "malformed tag: %q", clip(r.buf[r.off:end]))
+		}
+		if blank && len(tags) > 0 && hasName(tags, name) {
+			break
+		}
+		tags = append(tags, Tag{Name: name, Value: value})
+		r.off += n
+		r.bol = false
+		blank = false
+	}
+	if len(tags) > 0 {
+		g.Tags = append([]Tag(nil), tags...)
+	}
+	return nil
+}
+
+func hasName(tags []Tag, name string) bool {
+	for i := range tags {
+		if tags[i].Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func isNameStart(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
+}
+
+func isNameChar(c byte) bool {
+	return isNameStart(c) || c == '+' || c == '#' || c == '=' || c == ':' || c == '-'
+}
+
+// parseTag parses a tag pair at the start of line, which begins with '['
+// and holds no newline. It returns the number of bytes used.
+//
+// A line that is not a well-formed tag pair but has the shape
+// [Name "..."] is still accepted, taking everything between the first
+// quote and the final quote as the value; this copes with values such as
+// "Tournament \" written by programs that do not escape backslashes.
+func (r *Reader) parseTag(line []byte) (name, value string, n int, ok bool) {
+	i := 1
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i >= len(line) || !isNameStart(line[i]) {
+		return
+	}
+	ns := i
+	for i < len(line) && isNameChar(line[i]) {
+		i++
+	}
+	nameb := line[ns:i]
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i >= len(line) || line[i] != '"' {
+		return
+	}
+	q := i
+	i++
+	vs := i
+	escaped := false
+	closed := false
+	for i < len(line) {
+		c := line[i]
+		if c == '\\' && i+1 < len(line) {
+			escaped = true
+			i += 2
+			continue
+		}
+		if c == '"' {
+			closed = true
+			break
+		}
+		i++
+	}
+	if closed {
+		ve := i
+		i++
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') {
+			i++
+		}
+		if i < len(line) && line[i] == ']' {
+			return r.str(nameb), r.tagValue(line[vs:ve], escaped), i + 1, true
+		}
+	}
+	// Lenient form: the line ends with "] after trimming.
+	e := len(line)
+	for e > 0 && class[line[e-1]] == clSpace {
+		e--
+	}
+	if e-2 <= q || line[e-1] != ']' || line[e-2] != '"' {
+		return
+	}
+	raw := line[q+1 : e-2]
+	return r.str(nameb), r.tagValue(raw, bytes.IndexByte(raw, '\\') >= 0), len(line), true
+}
+
+// tagValue unescapes \\ and \" in a tag value. Other backslashes are kept.
+func (r *Reader) tagValue(b []byte, escaped bool) string {
+	if !escaped {
+		if len(b) <= 24 {
+			return r.str(b)
+		}
+		return string(b)
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] == '\\' && i+1 < len(b) && (b[i+1] == '\\' || b[i+1] == '"') {
+			i++
+		}
+		out = append(out, b[i])
+	}
+	return string(out)
+}
+
+// clip shortens text quoted in error messages.
+func clip(b []byte) []byte {
+	if len(b) > 60 {
+		return b[:60]
+	}
+	return b
+}
+
+func (r *Reader) newMove() *Move {
+	if len(r.slab) == cap(r.slab) {
+		r.slab = make([]Move, 0, 128)
+	}
+	r.slab = r.slab[:len(r.slab)+1]
+	return &r.slab[len(r.slab)-1]
+}
+
+// addComment appends s to list without allocating for the common case of a
+// single comment.
+func (r *Reader) addComment(list []string, s string) []string {
+	if list != nil {
+		return append(list, s)
+	}
+	if len(r.strs) == cap(r.strs) {
+		r.strs = make([]string, 0, 256)
+	}
+	i := len(r.strs)
+	r.strs = append(r.strs, s)
+	return r.strs[i : i+1 : i+1]
+}
+
+// readMovetext reads moves, comments, annotations and variations up to the
+// game termination marker, the next tag section, or the end of the input.
+func (r *Reader) readMovetext(g *Game) error {
+	r.stack = append(r.stack[:0], frame{})
+	for {
+		r.skipSpace()
+		c, ok := r.peekByte()
+		if !ok {
+			if r.ioErr != nil {
+				return r.ioErr
+			}
+			if len(r.stack) > 1 {
+				return r.fail(r.line, resyncNone, "unterminated variation at end of input")
+			}
+			r.finish(g)
+			return nil
+		}
+		if r.bol {
+			if c == '%' {
+				r.skipLine()
+				continue
+			}
+			if c == '[' {
+				if len(r.stack) > 1 {
+					return r.fail(r.line, resyncNone, "unterminated variation before the next tag section")
+				}
+				r.finish(g)
+				return nil
+			}
+		}
+		r.bol = false
+		line := r.line
+		f := &r.stack[len(r.stack)-1]
+		switch c {
+		case '{':
+			s, err := r.readBraceComment()
+			if err != nil {
+				return err
+			}
+			r.comment(g, s)
+		case ';':
+			r.off++
+			r.comment(g, r.readLineComment())
+		case '(':
+			r.off++
+			if len(f.moves) == 0 {
+				return r.fail(line, resyncMovetext, "variation before any move")
+			}
+			r.stack = append(r.stack, frame{})
+		case ')':
+			r.off++
+			if len(r.stack) == 1 {
+				return r.fail(line, resyncMovetext, "unbalanced ')'")
+			}
+			r.closeVariation()
+		case '$':
+			r.off++
+			nag, ok := r.readNAG()
+			if !ok {
+				return r.fail(line, resyncMovetext, "malformed NAG")
+			}
+			if len(f.moves) == 0 {
+				return r.fail(line, resyncMovetext, "NAG before any move")
+			}
+			m := f.moves[len(f.moves)-1]
+			m.NAGs = append(m.NAGs, nag)
+		case '!', '?':
+			s, ok := r.readSuffix()
+			if !ok {
+				return r.fail(line, resyncMovetext, "unknown annotation %q", s)
+			}
+			if len(f.moves) == 0 {
+				return r.fail(line, resyncMovetext, "annotation before any move")
+			}
+			m := f.moves[len(f.moves)-1]
+			if m.Suffix == "" {
+				m.Suffix = s
+			} else {
+				m.NAGs = append(m.NAGs, SuffixNAG(s))
+			}
+		case '.':
+			r.off++
+			f.after = false
+		case '*':
+			r.off++
+			if len(r.stack) > 1 {
+				return r.fail(line, resyncMovetext, "game ends inside a variation")
+			}
+			r.finish(g)
+			g.Result = "*"
+			return nil
+		default:
+			if class[c] != clWord {
+				r.off++
+				return r.fail(line, resyncMovetext, "unexpected %q", c)
+			}
+			w, ok := r.readWord()
+			if !ok {
+				return r.fail(line, resyncMovetext, "token too long")
+			}
+			switch {
+			case string(w) == "1-0" || string(w) == "0-1" || string(w) == "1/2-1/2":
+				res := resultString(w)
+				r.off += len(w)
+				if len(r.stack) > 1 {
+					return r.fail(line, resyncMovetext, "game ends inside a variation")
+				}
+				r.finish(g)
+				g.Result = res
+				return nil
+			case allDigits(w):
+				r.off += len(w)
+				f.after = false
+			case validMove(w):
+				m := r.newMove()
+				m.SAN = r.str(w)
+				r.off += len(w)
+				if len(f.pending) > 0 {
+					if len(r.stack) == 1 && len(f.moves) == 0 {
+						g.Comments = append(g.Comments, f.pending...)
+					} else {
+						m.Before = f.pending
+					}
+					f.pending = nil
+				}
+				f.moves = append(f.moves, m)
+				f.after = true
+			default:
+				msg := fmt.Sprintf("unexpected token %q", clip(w))
+				r.off += len(w)
+				return r.fail(line, resyncMovetext, "%s", msg)
+			}
+		}
+	}
+}
+
+func resultString(w []byte) string {
+	switch string(w) {
+	case "1-0":
+		return "1-0"
+	case "0-1":
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+func allDigits(w []byte) bool {
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(w) > 0
+}
+
+// comment places a comment: after the last move if nothing else came
+// between, otherwise before the next move.
+func (r *Reader) comment(g *Game, s string) {
+	f := &r.stack[len(r.stack)-1]
+	if f.after && len(f.moves) > 0 {
+		m := f.moves[len(f.moves)-1]
+		m.After = r.addComment(m.After, s)
+		return
+	}
+	f.pending = append(f.pending, s)
+}
+
+// closeVariation ends the innermost variation and attaches it to the move
+// it is an alternative to. Comments of an empty variation go after that
+// move.
+func (r *Reader) closeVariation() {
+	v := r.stack[len(r.stack)-1]
+	r.stack = r.stack[:len(r.stack)-1]
+	p := &r.stack[len(r.stack)-1]
+	parent := p.moves[len(p.moves)-1]
+	if len(v.moves) > 0 {
+		if len(v.pending) > 0 {
+			last := v.moves[len(v.moves)-1]
+			last.After = append(last.After, v.pending...)
+		}
+		parent.Variations = append(parent.Variations, v.moves)
+	} else if len(v.pending) > 0 {
+		parent.After = append(parent.After, v.pending...)
+	}
+	p.after = false
+}
+
+// finish completes the main line of g.
+func (r *Reader) finish(g *Game) {
+	f := &r.stack[0]
+	if len(f.pending) > 0 {
+		if len(f.moves) > 0 {
+			last := f.moves[len(f.moves)-1]
+			last.After = append(last.After, f.pending...)
+		} else {
+			g.Comments = append(g.Comments, f.pending...)
+		}
+	}
+	g.Moves = f.moves
+	r.stack = r.stack[:0]
+}
+
+// readWord returns the run of word bytes at the read position without
+// consuming it. The slice is valid until the buffer is refilled.
+func (r *Reader) readWord() ([]byte, bool) {
+	i := r.off
+	for {
+		buf := r.buf
+		for i < len(buf) && class[buf[i]] == clWord {
+			i++
+		}
+		if i < len(buf) {
+			return buf[r.off:i], true
+		}
+		rel := i - r.off
+		if !r.more() {
+			if r.full() {
+				return nil, false
+			}
+			return r.buf[r.off:], true
+		}
+		i = r.off + rel
+	}
+}
+
+// readNAG reads the number after '$'.
+func (r *Reader) readNAG() (int, bool) {
+	n, digits := 0, 0
+	for {
+		c, ok := r.peekByte()
+		if !ok || c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+		digits++
+		r.off++
+		if n > 255 {
+			return 0, false
+		}
+	}
+	return n, digits > 0
+}
+
+// readSuffix reads a run of '!' and '?'.
+func (r *Reader) readSuffix() (string, bool) {
+	var b [3]byte
+	n := 0
+	for {
+		c, ok := r.peekByte()
+		if !ok || (c != '!' && c != '?') {
+			break
+		}
+		if n < len(b) {
+			b[n] = c
+		}
+		n++
+		r.off++
+	}
+	if n > 2 {
+		return string(b[:]) + "...", false
+	}
+	s := string(b[:n])
+	switch s {
+	case "!", "?", "!!", "??", "!?", "?!":
+		return s, true
+	}
+	return s, false
+}
+
+// appendSpaced appends b to the comment text, turning runs of white space
+// into single spaces.
+func (r *Reader) appendSpaced(b []byte, space *bool) {
+	for len(b) > 0 {
+		j := 0
+		for j < len(b) && class[b[j]] != clSpace {
+			j++
+		}
+		if j > 0 {
+			if *space && len(r.text) > 0 {
+				r.text = append(r.text, ' ')
+			}
+			*space = false
+			r.text = append(r.text, b[:j]...)
+		}
+		for j < len(b) && class[b[j]] == clSpace {
+			*space = true
+			j++
+		}
+		b = b[j:]
+	}
+}
+
+// readLineComment reads a comment running from after ';' to the end of
+// the line.
+func (r *Reader) readLineComment() string {
+	r.text = r.text[:0]
+	space := false
+	for {
+		buf := r.buf[r.off:]
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			if len(r.text) < maxComment {
+				r.appendSpaced(buf[:i], &space)
+			}
+			r.off += i + 1
+			r.line++
+			r.bol = true
+			break
+		}
+		if len(r.text) < maxComment {
+			r.appendSpaced(buf, &space)
+		}
+		r.off = len(r.buf)
+		if !r.more() {
+			break
+		}
+	}
+	return string(r.text)
+}
+
+// readBraceComment reads a comment in braces. A comment still open when a
+// line starting with '[' and a letter follows a blank line is taken to be
+// unterminated: the reader stops there so that the next game can be read.
+func (r *Reader) readBraceComment() (string, error) {
+	start := r.line
+	r.off++ // '{'
+	r.text = r.text[:0]
+	space := false
+	lineBlank, prevBlank := false, false
+	for {
+		buf := r.buf
+		i := r.off
+		for i < len(buf) {
+			c := buf[i]
+			switch {
+			case c == '}':
+				r.off = i + 1
+				return string(r.text), nil
+			case c == '\n':
+				r.line++
+				prevBlank = lineBlank
+				lineBlank = true
+				space = true
+				i++
+			case class[c] == clSpace:
+				space = true
+				i++
+			default:
+				if c == '[' && lineBlank && prevBlank {
+					r.off = i
+					if c2, ok := r.peekAt(1); ok && (c2 >= 'A' && c2 <= 'Z' || c2 >= 'a' && c2 <= 'z') {
+						r.bol = true
+						return "", r.fail(start, resyncNone, "unterminated comment")
+					}
+					buf = r.buf
+					i = r.off
+				}
+				lineBlank = false
+				j := i + 1
+				for j < len(buf) && class[buf[j]] != clSpace && buf[j] != '}' {
+					j++
+				}
+				if space && len(r.text) > 0 {
+					r.text = append(r.text, ' ')
+				}
+				space = false
+				r.text = append(r.text, buf[i:j]...)
+				i = j
+			}
+		}
+		r.off = i
+		if len(r.text) > maxComment {
+			return "", r.fail(start, resyncMovetext, "comment too long")
+		}
+		if !r.more() {
+			if r.ioErr != nil {
+				return "", r.ioErr
+			}
+			return "", r.fail(start, resyncNone, "unterminated comment")
+		}
+	}
+}
