@@ -213,4 +213,8 @@ func (p *prng) next() uint64 {
 	return p.s * 2685821657736338717
 }
 
-func (p *prng) sparse() uint64 { return p.next() & p.next() & p.next() }
+// sparse returns a number with few bits set, which makes a good magic.
+func (p *prng) sparse() uint64 {
+	a, b, c := p.next(), p.next(), p.next()
+	return a & b & c
+}
