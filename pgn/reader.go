@@ -106,6 +106,7 @@ type frame struct {
 	moves   []*Move
 	pending []string // comments waiting for the next move
 	after   bool     // the last token belonged to the last move
+	line    int      // line of the '(' that opened a variation
 }
 
 // NewReader returns a Reader that reads PGN text from r.
@@ -539,7 +540,7 @@ func (r *Reader) readMovetext(g *Game) error {
 				return r.ioErr
 			}
 			if len(r.stack) > 1 {
-				return r.fail(r.line, resyncNone, "unterminated variation at end of input")
+				return r.fail(r.openLine(), resyncNone, "unterminated variation at end of input")
 			}
 			r.finish(g)
 			return nil
@@ -551,7 +552,7 @@ func (r *Reader) readMovetext(g *Game) error {
 			}
 			if c == '[' {
 				if len(r.stack) > 1 {
-					return r.fail(r.line, resyncNone, "unterminated variation before the next tag section")
+					return r.fail(r.openLine(), resyncNone, "unterminated variation before the next tag section")
 				}
 				r.finish(g)
 				return nil
@@ -575,7 +576,7 @@ func (r *Reader) readMovetext(g *Game) error {
 			if len(f.moves) == 0 {
 				return r.fail(line, resyncMovetext, "variation before any move")
 			}
-			r.stack = append(r.stack, frame{})
+			r.stack = append(r.stack, frame{line: line})
 		case ')':
 			r.off++
 			if len(r.stack) == 1 {
@@ -613,7 +614,7 @@ func (r *Reader) readMovetext(g *Game) error {
 		case '*':
 			r.off++
 			if len(r.stack) > 1 {
-				return r.fail(line, resyncMovetext, "game ends inside a variation")
+				return r.fail(r.openLine(), resyncMovetext, "game ends inside a variation")
 			}
 			r.finish(g)
 			g.Result = "*"
@@ -632,7 +633,7 @@ func (r *Reader) readMovetext(g *Game) error {
 				res := resultString(w)
 				r.off += len(w)
 				if len(r.stack) > 1 {
-					return r.fail(line, resyncMovetext, "game ends inside a variation")
+					return r.fail(r.openLine(), resyncMovetext, "game ends inside a variation")
 				}
 				r.finish(g)
 				g.Result = res
@@ -680,6 +681,11 @@ func allDigits(w []byte) bool {
 		}
 	}
 	return len(w) > 0
+}
+
+// openLine returns the line where the innermost open variation started.
+func (r *Reader) openLine() int {
+	return r.stack[len(r.stack)-1].line
 }
 
 // comment places a comment: after the last move if nothing else came

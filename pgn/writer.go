@@ -253,6 +253,15 @@ func (w *Writer) comment(c string) {
 		if !more {
 			break
 		}
+		// Keep an embedded command such as "[%clk 0:05:00]" on one line
+		// when it is short.
+		if strings.HasPrefix(word, "[%") && strings.IndexByte(word, ']') < 0 {
+			if end := strings.IndexByte(rest, ']'); end >= 0 && len(word)+end+1 <= 40 {
+				if tail := rest[:end+1]; singleSpaced(tail) {
+					word, rest = word+tail, rest[end+1:]
+				}
+			}
+		}
 		pre := ""
 		if first {
 			pre = "{"
@@ -267,6 +276,17 @@ func (w *Writer) comment(c string) {
 	if first {
 		w.token("", "{}", "")
 	}
+}
+
+// singleSpaced reports whether the only white space in s is single
+// spaces.
+func singleSpaced(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isSpaceByte(s[i]) && (s[i] != ' ' || i > 0 && s[i-1] == ' ') {
+			return false
+		}
+	}
+	return true
 }
 
 func isSpaceByte(c byte) bool { return class[c] == clSpace }
