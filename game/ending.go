@@ -1,0 +1,118 @@
+package game
+
+import "github.com/arbiterchess/arbiter/chess"
+
+// Automatic returns the ending the laws impose on the current position
+// without any claim, in this order of precedence:
+//
+//   - checkmate (5.1.1), which also wins over 9.6.2 when the mating move
+//     is the 75th;
+//   - stalemate (5.2.1);
+//   - the same position for the fifth time (9.6.1);
+//   - 75 moves by each player without a pawn move or a capture (9.6.2);
+//   - a dead position: neither player can mate (5.2.2), as decided by the
+//     game's MateFunc.
+//
+// It reports false when the game may go on. The answer is cached per ply.
+func (g *Game) Automatic() (Outcome, bool) {
+	r := &g.rec[len(g.rec)-1]
+	if r.auto == 0 {
+		if o, ok := g.automatic(); ok {
+			r.auto, r.out = 2, o
+		} else {
+			r.auto = 1
+		}
+	}
+	return r.out, r.auto == 2
+}
+
+func (g *Game) automatic() (Outcome, bool) {
+	p := g.cur()
+	ply := g.Ply()
+	if p.CountLegal() == 0 {
+		if p.InCheck() {
+			return outcome(win(p.Turn().Other()), Checkmate, ply), true
+		}
+		return outcome(Draw, Stalemate, ply), true
+	}
+	if g.Repetitions() >= 5 {
+		return outcome(Draw, Fivefold, ply), true
+	}
+	if p.HalfmoveClock() >= 150 {
+		return outcome(Draw, SeventyFiveMoves, ply), true
+	}
+	if !g.canMate(p, chess.White) && !g.canMate(p, chess.Black) {
+		return outcome(Draw, DeadPosition, ply), true
+	}
+	return Outcome{}, false
+}
+
+// Outcome returns how the game ended: the result recorded by a granted
+// claim, a resignation, an agreement, a flag fall or illegal moves, or
+// else the automatic ending of the current position. It reports false
+// while the game goes on.
+func (g *Game) Outcome() (Outcome, bool) {
+	if g.end != nil {
+		return *g.end, true
+	}
+	return g.Automatic()
+}
+
+// CanMate reports whether colour c can still checkmate in the current
+// position by some series of legal moves, according to the game's
+// MateFunc (laws R6).
+func (g *Game) CanMate(c chess.Color) bool {
+	return g.canMate(g.cur(), c)
+}
+
+// finish records o as the end of the game.
+func (g *Game) finish(o Outcome) (Outcome, error) {
+	if _, over := g.Outcome(); over {
+		return Outcome{}, ErrGameOver
+	}
+	o.Ply = g.Ply()
+	g.end = &o
+	return o, nil
+}
+
+// Resign ends the game by c's resignation: the opponent wins (5.1.2).
+func (g *Game) Resign(c chess.Color) (Outcome, error) {
+	return g.finish(outcome(win(c.Other()), Resignation, 0))
+}
+
+// Agree ends the game in a draw by agreement (5.2.3).
+func (g *Game) Agree() (Outcome, error) {
+	return g.finish(outcome(Draw, Agreement, 0))
+}
+
+// FlagFall ends the game because c's time ran out (6.9): c loses, unless
+// the opponent cannot checkmate by any series of legal moves, and then
+// the game is drawn ("time-vs-no-mate").
+func (g *Game) FlagFall(c chess.Color) (Outcome, error) {
+	return g.finish(FlagOutcome(g.cur(), c, g.canMate))
+}
+
+// IllegalMoves ends the game because c completed the illegal move that
+// loses (7.5.5, the second under FIDE rules): c loses, unless the opponent
+// cannot checkmate by any series of legal moves, and then the game is
+// drawn ("illegal-moves-vs-no-mate").
+func (g *Game) IllegalMoves(c chess.Color) (Outcome, error) {
+	o := outcome(win(c.Other()), IllegalMoves, 0)
+	if !g.canMate(g.cur(), c.Other()) {
+		o = outcome(Draw, IllegalMovesVsNoMate, 0)
+	}
+	return g.finish(o)
+}
+
+// FlagOutcome is the ruling of 6.9 for position p when c's flag falls:
+// c loses, or the game is drawn when the opponent cannot mate according
+// to canMate (nil means DefaultCanMate). Ply is left 0.
+func FlagOutcome(p *chess.Position, c chess.Color, canMate MateFunc) Outcome {
+	if canMate == nil {
+		canMate = DefaultCanMate
+	}
+	if !canMate(p, c.Other()) {
+		return outcome(Draw, TimeVsNoMate, 0)
+	}
+	return outcome(win(c.Other()), Time, 0)
+}
