@@ -35,7 +35,7 @@ type magic struct {
 }
 
 func (m *magic) index(occ Bitboard) uint32 {
-	return m.offset + uint32(uint64(occ&m.mask)*m.magic>>m.shift)
+	return m.offset + uint32(uint64(occ&m.mask)*m.magic>>(m.shift&63))
 }
 
 // KnightAttacks returns the squares a knight on s attacks.

@@ -36,7 +36,7 @@ const (
 func (b Bitboard) Has(s Square) bool { return b&(1<<(s&63)) != 0 }
 
 // Count returns the number of squares in the set.
-func (b Bitboard) Count() int { return bits.OnesCount64(uint64(b)) }
+func (b Bitboard) Count() int { return popcount(uint64(b)) }
 
 // First returns the lowest square of the set; the set must not be empty.
 func (b Bitboard) First() Square { return Square(bits.TrailingZeros64(uint64(b))) }

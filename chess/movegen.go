@@ -119,7 +119,7 @@ func (p *Position) genKing(a *analysis, ml *MoveList) {
 // genCastling adds the legal castling moves (the side to move is not in check).
 func (p *Position) genCastling(a *analysis, ml *MoveList) {
 	for r := p.castle & a.own; r != 0; r &= r - 1 {
-		if m := NewCastling(a.ksq, r.First()); p.castlingLegal(a, m) {
+		if m := NewCastling(a.ksq, r.First()); between[a.ksq][m.To()&63]&a.occ == 0 && p.castlingLegal(a, m) {
 			ml.add(m)
 		}
 	}
@@ -320,7 +320,9 @@ func (p *Position) CountLegal() int {
 			n += ml.n
 		}
 		for r := p.castle & a.own; r != 0; r &= r - 1 {
-			if p.castlingLegal(&a, NewCastling(a.ksq, r.First())) {
+			// Whatever stands between king and rook blocks castling (C3):
+			// a cheap test that settles most cases.
+			if rook := r.First(); between[a.ksq][rook&63]&a.occ == 0 && p.castlingLegal(&a, NewCastling(a.ksq, rook)) {
 				n++
 			}
 		}

@@ -10,19 +10,28 @@ func Perft(p *Position, depth int) uint64 {
 		return 1
 	}
 	q := *p
-	return perft(&q, depth)
+	return perft(&q, depth, make([]MoveList, depth))
 }
 
-func perft(p *Position, depth int) uint64 {
+// perft walks the tree with one preallocated move list per ply.
+func perft(p *Position, depth int, lists []MoveList) uint64 {
 	if depth == 1 {
 		return uint64(p.CountLegal())
 	}
-	var ml MoveList
-	p.LegalMoves(&ml)
+	ml := &lists[0]
+	p.LegalMoves(ml)
 	var n uint64
+	if depth == 2 {
+		for _, m := range ml.Slice() {
+			u := p.Make(m)
+			n += uint64(p.CountLegal())
+			p.Unmake(m, u)
+		}
+		return n
+	}
 	for _, m := range ml.Slice() {
 		u := p.Make(m)
-		n += perft(p, depth-1)
+		n += perft(p, depth-1, lists[1:])
 		p.Unmake(m, u)
 	}
 	return n
