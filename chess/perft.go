@@ -23,9 +23,9 @@ func perft(p *Position, depth int, lists []MoveList) uint64 {
 	var n uint64
 	if depth == 2 {
 		for _, m := range ml.Slice() {
-			u := p.Make(m)
-			n += uint64(p.CountLegal())
-			p.Unmake(m, u)
+			q := *p
+			q.Make(m)
+			n += uint64(q.CountLegal())
 		}
 		return n
 	}
