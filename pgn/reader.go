@@ -15,9 +15,9 @@ const (
 	// maxComment bounds the length of one comment, so that a comment left
 	// open by mistake cannot swallow a whole file into memory.
 	maxComment = 1 << 20
-	// internMax bounds the table of shared strings (move texts, tag names
-	// and short tag values).
-	internMax = 8192
+	// cacheSize is the number of entries of each string cache (a power of
+	// two).
+	cacheSize = 4096
 )
 
 // SyntaxError reports a game the reader could not make sense of. The
@@ -96,7 +96,8 @@ type Reader struct {
 	text   []byte // comment being collected
 	tags   []Tag  // tag scratch
 	stack  []frame
-	intern map[string]string
+	moveCache strCache // move texts
+	tagCache  strCache // tag names and short tag values
 	slab   []Move   // moves are carved out of this to save allocations
 	strs   []string // one-element comment lists are carved out of this
 }
@@ -112,10 +113,9 @@ type frame struct {
 // NewReader returns a Reader that reads PGN text from r.
 func NewReader(r io.Reader) *Reader {
 	return &Reader{
-		br:     bufio.NewReaderSize(r, bufSize),
-		line:   1,
-		bol:    true,
-		intern: make(map[string]string),
+		br:   bufio.NewReaderSize(r, bufSize),
+		line: 1,
+		bol:  true,
 	}
 }
 
@@ -326,15 +326,30 @@ func (r *Reader) skipToNextGame(sawBreak bool) {
 	}
 }
 
-// str returns b as a string, sharing the strings seen most often.
-func (r *Reader) str(b []byte) string {
-	if s, ok := r.intern[string(b)]; ok {
-		return s
+// strCache shares the strings seen most often, such as "Nf3" or "Event",
+// so that they are not allocated again for every game. It is a
+// direct-mapped table: a new string simply replaces the one in its slot.
+type strCache []string
+
+// get returns b as a string, from the cache when it is there.
+func (c *strCache) get(b []byte) string {
+	if len(b) > 32 {
+		return string(b)
+	}
+	if *c == nil {
+		*c = make([]string, cacheSize)
+	}
+	h := uint32(len(b))
+	for _, x := range b {
+		h = h*31 + uint32(x)
+	}
+	h ^= h >> 11
+	slot := &(*c)[h&(cacheSize-1)]
+	if *slot == string(b) {
+		return *slot
 	}
 	s := string(b)
-	if len(r.intern) < internMax {
-		r.intern[s] = s
-	}
+	*slot = s
 	return s
 }
 
@@ -465,7 +480,7 @@ func (r *Reader) parseTag(line []byte) (name, value string, n int, ok bool) {
 			i++
 		}
 		if i < len(line) && line[i] == ']' {
-			return r.str(nameb), r.tagValue(line[vs:ve], escaped), i + 1, true
+			return r.tagCache.get(nameb), r.tagValue(line[vs:ve], escaped), i + 1, true
 		}
 	}
 	// Lenient form: the line ends with "] after trimming.
@@ -477,14 +492,14 @@ func (r *Reader) parseTag(line []byte) (name, value string, n int, ok bool) {
 		return
 	}
 	raw := line[q+1 : e-2]
-	return r.str(nameb), r.tagValue(raw, bytes.IndexByte(raw, '\\') >= 0), len(line), true
+	return r.tagCache.get(nameb), r.tagValue(raw, bytes.IndexByte(raw, '\\') >= 0), len(line), true
 }
 
 // tagValue unescapes \\ and \" in a tag value. Other backslashes are kept.
 func (r *Reader) tagValue(b []byte, escaped bool) string {
 	if !escaped {
-		if len(b) <= 24 {
-			return r.str(b)
+		if len(b) <= 12 {
+			return r.tagCache.get(b)
 		}
 		return string(b)
 	}
@@ -643,7 +658,7 @@ func (r *Reader) readMovetext(g *Game) error {
 				f.after = false
 			case validMove(w):
 				m := r.newMove()
-				m.SAN = r.str(w)
+				m.SAN = r.moveCache.get(w)
 				r.off += len(w)
 				if len(f.pending) > 0 {
 					if len(r.stack) == 1 && len(f.moves) == 0 {

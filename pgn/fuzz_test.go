@@ -1,0 +1,62 @@
+package pgn
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzReader feeds arbitrary bytes to the reader. Reading must not panic,
+// must make progress, must only fail with *SyntaxError, and every game it
+// returns must survive a write and a second read unchanged.
+func FuzzReader(f *testing.F) {
+	for _, rel := range []string{
+		"edge-cases/backslash_header.pgn",
+		"edge-cases/black2move.pgn",
+		"edge-cases/castling.pgn",
+		"edge-cases/no_moves_but_comment_followed_by_termination_marker.pgn",
+		"edge-cases/no_moves_two_games.pgn",
+		"edge-cases/square_bracket_in_header.pgn",
+		"edge-cases/variations.pgn",
+		"python-chess/chessbase-empty-line.pgn",
+		"python-chess/utf8-bom.pgn",
+		"python-chess/variations-nags-and-comments.pgn",
+	} {
+		data, err := os.ReadFile(filepath.Join(testdataDir, filepath.FromSlash(rel)))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, s := range []string{
+		"",
+		"*",
+		"1. e4 e5 1-0 0-1",
+		"[Event \"a\\\"b\\\\\"]\r\n\r\n1.e4 {x\r\ny} ; z\r\n1... e5!? $3 (1... c5 (1... d5)) *",
+		"[A \"x\"][B \"y\"] 1. e4",
+		"[A \"x\\\"]\n",
+		"%escape\n[A \"1\"]\n\n[A \"2\"]\n",
+		"1. e4 {open\n\n[Event \"x\"]\n*",
+		"1. e4 (1. d4\n\n[Event \"x\"]\n*",
+		"1. -- Z0 0-0-0 O-O+ N@f3 e8=Q# e7e8q *",
+		"1. e4 ( {only a comment} ) ; line } comment\n*",
+		"$1 ) ( ] \" !!! ?? 12... 1/2-1/2",
+		"\xef\xbb\xbf1. e4 *",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, o := range readAll(t, data) {
+			if o.err != nil {
+				if o.err.Game < 1 || o.err.Line < 1 || o.err.Msg == "" {
+					t.Fatalf("bad error %#v", o.err)
+				}
+				continue
+			}
+			if o.game.Line < 1 {
+				t.Fatalf("game line %d", o.game.Line)
+			}
+			roundTrip(t, o.game)
+		}
+	})
+}
