@@ -312,7 +312,10 @@ func (p *Position) CountLegal() int {
 	capW &= a.enemy & a.target
 	capE &= a.enemy & a.target
 	n += push1.Count() + push2.Count() + capW.Count() + capE.Count()
-	n += 3 * ((push1 & rank8).Count() + (capW & rank8).Count() + (capE & rank8).Count())
+	if promo := (push1 | capW | capE) & rank8; promo != 0 {
+		// Each promotion is four moves: three more than counted above.
+		n += 3 * ((push1 & rank8).Count() + (capW & rank8).Count() + (capE & rank8).Count())
+	}
 	if a.checkers == 0 {
 		if pp := pawns & a.pinned; pp != 0 {
 			var ml MoveList

@@ -24,7 +24,7 @@ func perft(p *Position, depth int, lists []MoveList) uint64 {
 	if depth == 2 {
 		for _, m := range ml.Slice() {
 			q := *p
-			q.Make(m)
+			q.play(m)
 			n += uint64(q.CountLegal())
 		}
 		return n

@@ -182,6 +182,12 @@ type Undo struct {
 // what Unmake needs to take it back. Make does not check legality.
 func (p *Position) Make(m Move) Undo {
 	u := Undo{ep: p.ep, castle: p.castle, unmovedKings: p.unmovedKings, halfmove: p.halfmove, hash: p.hash}
+	u.captured = p.play(m)
+	return u
+}
+
+// play makes move m and returns the piece it captured (or NoPiece).
+func (p *Position) play(m Move) (captured Piece) {
 	us := p.turn
 	from, to := m.From(), m.To()
 	p.ep = NoSquare
@@ -199,13 +205,12 @@ func (p *Position) Make(m Move) Undo {
 		p.put(king, kto)
 		p.put(rook, rto)
 	case kindEP:
-		u.captured = p.remove(to ^ 8)
+		captured = p.remove(to ^ 8)
 		p.shift(from, to)
 		p.halfmove = 0
 	default:
 		pc := p.board[from&63]
-		if cap := p.board[to&63]; cap != NoPiece {
-			u.captured = cap
+		if captured = p.board[to&63]; captured != NoPiece {
 			p.remove(to)
 			p.halfmove = 0
 		}
@@ -233,7 +238,7 @@ func (p *Position) Make(m Move) Undo {
 	}
 	p.turn = us ^ 1
 	p.hash ^= turnKey
-	return u
+	return captured
 }
 
 // promotedRook gives a rook promoted on the file of its unmoved king a
@@ -283,7 +288,7 @@ func (p *Position) Unmake(m Move, u Undo) {
 // Play returns the position after the legal move m, leaving p unchanged.
 func (p *Position) Play(m Move) *Position {
 	q := *p
-	q.Make(m)
+	q.play(m)
 	return &q
 }
 
