@@ -274,7 +274,7 @@ func (p *Position) CountLegal() int {
 	for b := p.byType[Knight] & a.own &^ a.pinned; b != 0; b &= b - 1 {
 		n += (knightAttacks[b.First()&63] & target).Count()
 	}
-	for b := (p.byType[Bishop] | p.byType[Queen]) & a.own; b != 0; b &= b - 1 {
+	for b := p.byType[Bishop] & a.own; b != 0; b &= b - 1 {
 		s := b.First()
 		t := BishopAttacks(s, a.occ) & target
 		if a.pinned.Has(s) {
@@ -282,9 +282,17 @@ func (p *Position) CountLegal() int {
 		}
 		n += t.Count()
 	}
-	for b := (p.byType[Rook] | p.byType[Queen]) & a.own; b != 0; b &= b - 1 {
+	for b := p.byType[Rook] & a.own; b != 0; b &= b - 1 {
 		s := b.First()
 		t := RookAttacks(s, a.occ) & target
+		if a.pinned.Has(s) {
+			t &= line[a.ksq][s&63]
+		}
+		n += t.Count()
+	}
+	for b := p.byType[Queen] & a.own; b != 0; b &= b - 1 {
+		s := b.First()
+		t := (BishopAttacks(s, a.occ) | RookAttacks(s, a.occ)) & target
 		if a.pinned.Has(s) {
 			t &= line[a.ksq][s&63]
 		}
