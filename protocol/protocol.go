@@ -1,0 +1,220 @@
+// Package protocol is the arbiter's event protocol: the actions that happen
+// at a board (a hand touches, lifts, drops a piece; a clock is pressed; a
+// claim is made) and the rulings that answer them, as JSON Lines.
+//
+// The wire format is a contract, documented in the project's protocol page:
+// field names and values may be extended, never renamed or removed. Every
+// component speaks it: the touch engine reads actions and writes rulings,
+// the e-board adapters produce actions, the server stores and broadcasts
+// both.
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Start sets up a game; it is the optional first line of an action stream.
+// Every field is optional.
+type Start struct {
+	FEN      string `json:"fen,omitempty"`   // FEN, X-FEN or Shredder-FEN; default the initial position
+	Rules    string `json:"rules,omitempty"` // rule set name; default "fide"
+	Chess960 bool   `json:"chess960,omitempty"`
+	Clock    *Clock `json:"clock,omitempty"`
+}
+
+// Clock is a time control in seconds.
+type Clock struct {
+	White     int `json:"white"`
+	Black     int `json:"black"`
+	Increment int `json:"increment,omitempty"`
+}
+
+// Action is one thing a hand or a player did at the board.
+type Action struct {
+	By    string `json:"by"`              // "white" or "black"
+	Act   string `json:"act"`             // one of the Act constants
+	Sq    string `json:"sq,omitempty"`    // a square, "a1".."h8"
+	Piece string `json:"piece,omitempty"` // with put: "Q", "R", "B" or "N"
+	Hand  string `json:"hand,omitempty"`  // "left" or "right" (default right)
+	T     *int64 `json:"t,omitempty"`     // milliseconds since the start
+	What  string `json:"what,omitempty"`  // with claim: one of the Claim constants
+	Move  string `json:"move,omitempty"`  // with claim: the intended move, SAN or UCI
+	// Seq is a client's sequence number (an extension for the server: it
+	// makes posting an action idempotent). Zero means none.
+	Seq int64 `json:"seq,omitempty"`
+}
+
+// The acts.
+const (
+	Touch       = "touch"
+	Adjust      = "adjust"
+	Lift        = "lift"
+	Place       = "place"
+	Release     = "release"
+	Drop        = "drop"
+	Remove      = "remove"
+	Put         = "put"
+	ClockPress  = "clock"
+	Claim       = "claim"
+	Resign      = "resign"
+	OfferDraw   = "offer-draw"
+	AcceptDraw  = "accept-draw"
+	DeclineDraw = "decline-draw"
+	Flag        = "flag"
+)
+
+// Acts lists every act, in the protocol page's order.
+var Acts = []string{Touch, Adjust, Lift, Place, Release, Drop, Remove, Put, ClockPress, Claim, Resign, OfferDraw, AcceptDraw, DeclineDraw, Flag}
+
+// What a claim is about.
+const (
+	ClaimTouchMove    = "touch-move"
+	ClaimIllegalMove  = "illegal-move"
+	ClaimThreefold    = "threefold"
+	ClaimFifty        = "fifty"
+	ClaimDeadPosition = "dead-position"
+)
+
+// Line is one input line: either a start line or an action.
+type Line struct {
+	Start  *Start
+	Action Action
+}
+
+// ParseLine reads one JSON Lines input line and checks that it is a
+// well-formed start line or action: known act, colour, square, hand, piece
+// and claim. Unknown fields are ignored. The error says what is wrong.
+// Whether the action can physically happen is for the engine to decide.
+func ParseLine(b []byte) (Line, error) {
+	b = bytes.TrimSpace(b)
+	var raw struct {
+		Start *Start `json:"start"`
+		Action
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return Line{}, fmt.Errorf("not a JSON object: %v", err)
+	}
+	if raw.Start != nil {
+		return Line{Start: raw.Start}, nil
+	}
+	return Line{Action: raw.Action}, raw.Action.Check()
+}
+
+// Check reports what is malformed in an action, or nil.
+func (a Action) Check() error {
+	if a.By != "white" && a.By != "black" {
+		return fmt.Errorf("by must be \"white\" or \"black\", not %q", a.By)
+	}
+	known := false
+	for _, k := range Acts {
+		known = known || a.Act == k
+	}
+	if !known {
+		return fmt.Errorf("unknown act %q", a.Act)
+	}
+	if a.Hand != "" && a.Hand != "left" && a.Hand != "right" {
+		return fmt.Errorf("hand must be \"left\" or \"right\", not %q", a.Hand)
+	}
+	switch a.Act {
+	case Touch, Adjust, Lift, Place, Drop, Remove, Put:
+		if !ValidSquare(a.Sq) {
+			return fmt.Errorf("%s needs a square a1..h8 in sq, not %q", a.Act, a.Sq)
+		}
+	}
+	if a.Act == Put {
+		switch a.Piece {
+		case "Q", "R", "B", "N":
+		default:
+			return fmt.Errorf("put needs piece Q, R, B or N, not %q", a.Piece)
+		}
+	}
+	if a.Act == Claim {
+		switch a.What {
+		case ClaimTouchMove, ClaimIllegalMove, ClaimThreefold, ClaimFifty, ClaimDeadPosition:
+		default:
+			return fmt.Errorf("claim needs what: touch-move, illegal-move, threefold, fifty or dead-position, not %q", a.What)
+		}
+	}
+	return nil
+}
+
+// HandName returns the hand of the action, "right" when not given.
+func (a Action) HandName() string {
+	if a.Hand == "" {
+		return "right"
+	}
+	return a.Hand
+}
+
+// ValidSquare reports whether s names a square, "a1".."h8".
+func ValidSquare(s string) bool {
+	return len(s) == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'
+}
+
+// Ruling is one conclusion of the arbiter. Kind says which fields are set.
+type Ruling struct {
+	At      int    `json:"at"`   // the 1-based input line that caused it
+	Kind    string `json:"kind"` // one of the Kind constants
+	By      string `json:"by,omitempty"`
+	Rule    string `json:"rule,omitempty"` // with must: move, capture, castle, king, any
+	Sq      string `json:"sq,omitempty"`
+	With    string `json:"with,omitempty"`
+	Side    string `json:"side,omitempty"` // with must castle: "king" or "queen" side
+	What    string `json:"what,omitempty"` // with claim
+	Granted *bool  `json:"granted,omitempty"`
+	SAN     string `json:"san,omitempty"`
+	UCI     string `json:"uci,omitempty"`
+	Ply     int    `json:"ply,omitempty"`
+	Article string `json:"article,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Count   int    `json:"count,omitempty"`
+	Bonus   *Bonus `json:"bonus,omitempty"`
+	Result  string `json:"result,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	FEN     string `json:"fen,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// Bonus is time added to a player's clock.
+type Bonus struct {
+	To      string `json:"to"`
+	Seconds int    `json:"seconds"`
+}
+
+// The kinds of ruling.
+const (
+	KindMust      = "must"
+	KindMove      = "move"
+	KindViolation = "violation"
+	KindIllegal   = "illegal"
+	KindClaim     = "claim"
+	KindResult    = "result"
+	KindError     = "error"
+)
+
+// Summary is the state of a game after a stream of actions, printed by
+// "arbiter replay --summary".
+type Summary struct {
+	Moves      []string       `json:"moves"`
+	FEN        string         `json:"fen"`
+	Result     string         `json:"result"`
+	Reason     string         `json:"reason"`
+	Violations []ViolationRef `json:"violations"`
+	Illegal    IllegalCount   `json:"illegal"`
+	Errors     int            `json:"errors"`
+}
+
+// ViolationRef names a recorded Article 4 violation.
+type ViolationRef struct {
+	At      int    `json:"at"`
+	By      string `json:"by"`
+	Article string `json:"article"`
+}
+
+// IllegalCount is the number of completed illegal moves of each player.
+type IllegalCount struct {
+	White int `json:"white"`
+	Black int `json:"black"`
+}

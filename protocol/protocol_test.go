@@ -1,0 +1,55 @@
+package protocol
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestParseLine(t *testing.T) {
+	l, err := ParseLine([]byte(`{"start": {"fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "rules": "uscf", "clock": {"white": 300, "black": 300, "increment": 2}}}`))
+	if err != nil || l.Start == nil || l.Start.Rules != "uscf" || l.Start.Clock.Increment != 2 {
+		t.Fatalf("start: %+v %v", l, err)
+	}
+	l, err = ParseLine([]byte(`{"by": "white", "act": "lift", "sq": "e2", "t": 1200, "unknown": 1}`))
+	if err != nil || l.Start != nil || l.Action.Act != Lift || *l.Action.T != 1200 || l.Action.HandName() != "right" {
+		t.Fatalf("action: %+v %v", l, err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{`{"by": "white", "act": "jump", "sq": "e2"}`, "unknown act"},
+		{`{"by": "red", "act": "lift", "sq": "e2"}`, "by must be"},
+		{`{"by": "white", "act": "lift", "sq": "e9"}`, "needs a square"},
+		{`{"by": "white", "act": "lift"}`, "needs a square"},
+		{`{"by": "white", "act": "put", "sq": "e8", "piece": "K"}`, "put needs piece"},
+		{`{"by": "white", "act": "claim", "what": "boredom"}`, "claim needs what"},
+		{`{"by": "white", "act": "lift", "sq": "e2", "hand": "third"}`, "hand must be"},
+		{`{"by": "white", "act": `, "not a JSON object"},
+		{`[1,2]`, "not a JSON object"},
+	} {
+		if _, err := ParseLine([]byte(c.line)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.line, err, c.want)
+		}
+	}
+}
+
+func TestRulingJSON(t *testing.T) {
+	granted := false
+	r := Ruling{At: 20, Kind: KindClaim, By: "black", What: ClaimThreefold, Granted: &granted, Article: "9.5.3", Bonus: &Bonus{To: "white", Seconds: 120}}
+	b, _ := json.Marshal(r)
+	want := `{"at":20,"kind":"claim","by":"black","what":"threefold","granted":false,"article":"9.5.3","bonus":{"to":"white","seconds":120}}`
+	if string(b) != want {
+		t.Errorf("got %s\nwant %s", b, want)
+	}
+}
+
+func FuzzParseLine(f *testing.F) {
+	f.Add([]byte(`{"by": "white", "act": "lift", "sq": "e2"}`))
+	f.Add([]byte(`{"start": {"fen": "x"}}`))
+	f.Add([]byte(`{"by": "black", "act": "claim", "what": "threefold", "move": "Nf3"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		l, err := ParseLine(b)
+		if err == nil && l.Start == nil && l.Action.Check() != nil {
+			t.Fatal("accepted an action that Check refuses")
+		}
+	})
+}
