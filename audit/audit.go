@@ -1,0 +1,373 @@
+// Package audit replays recorded games (PGN) under the Laws of Chess and
+// reports what an arbiter would flag: illegal or unreadable moves, results
+// the laws contradict (a time-forfeit win without mating material, moves
+// after the game had ended, a decisive result after an automatic draw, a
+// result that ignores a final checkmate or stalemate), and, for
+// information, the draws that could have been claimed.
+//
+// Games are read one at a time from a stream, so memory stays flat however
+// large the input.
+package audit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/pgn"
+)
+
+// Severity grades a finding.
+type Severity string
+
+// Severities, from the most serious.
+const (
+	Error   Severity = "error"   // the record contradicts the laws
+	Warning Severity = "warning" // the record is doubtful
+	Info    Severity = "info"    // worth knowing, nothing wrong
+)
+
+// Kind names what a finding is about.
+type Kind string
+
+// The kinds of finding.
+const (
+	IllegalMove       Kind = "illegal-move"         // an illegal or unreadable move; the rest of the game is skipped
+	SyntaxError       Kind = "syntax-error"         // the PGN text of the game could not be read
+	BadFEN            Kind = "bad-fen"              // the FEN tag cannot be played from; the game is skipped
+	SkippedVariant    Kind = "skipped-variant"      // a variant the arbiter does not play (crazyhouse, antichess ...)
+	NullMove          Kind = "null-move"            // a null move "--": the turn passed without a move
+	MovesAfterEnd     Kind = "moves-after-end"      // the game went on after it had ended automatically
+	DecisiveAfterDraw Kind = "decisive-after-draw"  // a win recorded after an automatic draw
+	WrongResult       Kind = "wrong-result"         // the result ignores the final checkmate or stalemate
+	TimeForfeitNoMate Kind = "time-forfeit-no-mate" // a win on time by a player who could not mate (6.9)
+	ResultMismatch    Kind = "result-mismatch"      // the Result tag and the movetext's result differ
+	Threefold         Kind = "threefold-claimable"  // a threefold repetition could have been claimed
+	Fifty             Kind = "fifty-claimable"      // a fifty-move draw could have been claimed
+)
+
+// Finding is one thing the audit flags. The JSON field names are those of
+// the --json output of "arbiter audit".
+type Finding struct {
+	File     string   `json:"file"`
+	Game     int      `json:"game"` // 1-based number of the game in its file
+	Line     int      `json:"line"` // line where the game (or the syntax error) is
+	White    string   `json:"white"`
+	Black    string   `json:"black"`
+	Ply      int      `json:"ply"` // the ply the finding is about (0: the start position)
+	Kind     Kind     `json:"kind"`
+	Severity Severity `json:"severity"`
+	Article  string   `json:"article"` // FIDE article, where one applies
+	Message  string   `json:"message"`
+	FEN      string   `json:"fen"` // the position the finding is about
+}
+
+// String formats a finding as "FILE:GAME (line L) White vs Black: [severity] message".
+func (f Finding) String() string {
+	w, b := f.White, f.Black
+	if w == "" {
+		w = "?"
+	}
+	if b == "" {
+		b = "?"
+	}
+	return fmt.Sprintf("%s:%d (line %d) %s vs %s: [%s] %s", f.File, f.Game, f.Line, w, b, f.Severity, f.Message)
+}
+
+// Rules is the rule set a game is replayed under. Only the parts that
+// change what a record may contain matter here.
+type Rules struct {
+	Name string
+	// Vertical allows the pre-1972 vertical castling (laws C6).
+	Vertical bool
+}
+
+// RuleSets lists the rule sets by name (laws S).
+var RuleSets = map[string]Rules{
+	"fide":       {Name: "fide"},
+	"fide-rapid": {Name: "fide-rapid"},
+	"fide-blitz": {Name: "fide-blitz"},
+	"uscf":       {Name: "uscf"},
+	"casual":     {Name: "casual"},
+	"fide-1971":  {Name: "fide-1971", Vertical: true},
+}
+
+// RulesNamed returns the rule set with the given name.
+func RulesNamed(name string) (Rules, error) {
+	r, ok := RuleSets[strings.ToLower(strings.TrimSpace(name))]
+	if !ok {
+		return Rules{}, fmt.Errorf("audit: unknown rule set %q (fide, fide-rapid, fide-blitz, uscf, casual, fide-1971)", name)
+	}
+	return r, nil
+}
+
+// Auditor replays games one at a time. It keeps its working memory from
+// one game to the next; use one Auditor per goroutine.
+type Auditor struct {
+	Rules Rules
+	// CanMate answers "can this colour still mate" (nil: game.DefaultCanMate).
+	CanMate game.MateFunc
+
+	g *game.Game
+}
+
+// NewAuditor returns an Auditor for the rule set.
+func NewAuditor(r Rules) *Auditor {
+	return &Auditor{Rules: r}
+}
+
+// Result sums up one game.
+type Result struct {
+	Plies   int  // plies replayed (up to the first illegal move)
+	Skipped bool // the game was not replayed (variant, FEN)
+}
+
+// Audit replays one game and appends what it finds to dst. file and
+// number identify the game in the findings.
+func (a *Auditor) Audit(pg *pgn.Game, file string, number int, dst []Finding) ([]Finding, Result) {
+	r := &run{a: a, pg: pg, base: Finding{File: file, Game: number, Line: pg.Line, White: pg.Tag("White"), Black: pg.Tag("Black")}, out: dst}
+	res := r.replay()
+	return r.out, res
+}
+
+// run is the audit of one game.
+type run struct {
+	a    *Auditor
+	pg   *pgn.Game
+	g    *game.Game
+	base Finding
+	out  []Finding
+
+	ended    *game.Outcome // the first automatic ending
+	threeAt  int           // ply of the first claimable threefold, 0 if none
+	fiftyAt  int
+	nullSeen int
+}
+
+func (r *run) add(kind Kind, sev Severity, article string, ply int, fen, format string, args ...any) {
+	f := r.base
+	f.Kind, f.Severity, f.Article, f.Ply, f.FEN = kind, sev, article, ply, fen
+	f.Message = fmt.Sprintf(format, args...)
+	r.out = append(r.out, f)
+}
+
+// start returns the position the game starts from.
+func (r *run) start() (*chess.Position, bool) {
+	variant := r.pg.Variant()
+	opts := chess.Options{Vertical: r.a.Rules.Vertical}
+	switch variant {
+	case "standard":
+	case "chess960":
+		opts.Chess960 = true
+	default:
+		r.add(SkippedVariant, Info, "", 0, "", "skipped: variant %q is not played by the arbiter", variant)
+		return nil, false
+	}
+	fen := strings.TrimSpace(r.pg.FEN())
+	if fen == "" {
+		fen = chess.StartFEN
+	}
+	p, _, err := chess.ParseFENWith(fen, opts, true)
+	if err != nil {
+		r.add(BadFEN, Error, "", 0, fen, "skipped: cannot start from the FEN tag: %v", err)
+		return nil, false
+	}
+	return p, true
+}
+
+func (r *run) replay() Result {
+	start, ok := r.start()
+	if !ok {
+		return Result{Skipped: true}
+	}
+	if r.a.g == nil {
+		r.a.g = game.NewWith(start, game.Config{CanMate: r.a.CanMate, Transcribe: true})
+	} else {
+		r.a.g.Reset(start)
+	}
+	r.g = r.a.g
+	g := r.g
+	r.check()
+	for i, mv := range r.pg.Moves {
+		p := g.Position()
+		ply := g.Ply() + 1
+		if r.ended != nil && r.ended.Ply == g.Ply() {
+			r.add(MovesAfterEnd, Error, r.ended.Article, ply, p.FEN(),
+				"the game went on with %s after %s at ply %d (%s %s)",
+				moveNumber(p, mv.SAN), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
+			if r.ended.Reason == game.Checkmate || r.ended.Reason == game.Stalemate {
+				return Result{Plies: g.Ply()} // no legal move exists: nothing more to replay
+			}
+		}
+		if mv.SAN == "--" || mv.SAN == "Z0" {
+			if err := g.PlayNull(); err != nil {
+				r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal null move %s: the side to move is in check; rest of the game skipped", moveNumber(p, mv.SAN))
+				return Result{Plies: g.Ply()}
+			}
+			r.add(NullMove, Info, "", ply, p.FEN(), "null move %s: the turn passes without a move", moveNumber(p, mv.SAN))
+			r.check()
+			continue
+		}
+		if _, err := g.PlayText(mv.SAN); err != nil {
+			why := err.Error()
+			if me, ok := err.(*chess.MoveError); ok {
+				why = me.Msg
+			}
+			r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal move %s (%s) in %s; rest of the game skipped (%d of %d plies replayed)",
+				moveNumber(p, mv.SAN), why, p.FEN(), i, len(r.pg.Moves))
+			return Result{Plies: g.Ply()}
+		}
+		r.check()
+	}
+	r.final()
+	return Result{Plies: g.Ply()}
+}
+
+// check looks at the position just reached.
+func (r *run) check() {
+	g := r.g
+	if r.ended != nil {
+		return // the game is over; what follows is flagged once
+	}
+	o, over := g.Automatic()
+	if over {
+		r.ended = &o
+		return
+	}
+	ply := g.Ply()
+	if r.threeAt == 0 && ply > 0 {
+		if g.Repetitions() >= 3 {
+			plies := g.RepetitionPlies()
+			r.threeAt = ply
+			p := g.Position()
+			r.add(Threefold, Info, "9.2", ply, p.FEN(),
+				"after %s the position stands for the 3rd time (plies %s): %s could claim a draw (9.2.1.2), or %s before playing it (9.2.1.1)",
+				lastMove(g), joinPlies(plies), colour(p.Turn()), colour(p.Turn().Other()))
+		}
+	}
+	if r.fiftyAt == 0 {
+		if p := g.Position(); p.HalfmoveClock() >= 100 {
+			r.fiftyAt = ply
+			r.add(Fifty, Info, "9.3", ply, p.FEN(),
+				"%d plies without a pawn move or a capture after %s: %s could claim a draw (9.3.2), or %s before playing it (9.3.1)",
+				p.HalfmoveClock(), lastMove(g), colour(p.Turn()), colour(p.Turn().Other()))
+		}
+	}
+}
+
+// final checks the result against the laws once every move is replayed.
+func (r *run) final() {
+	g := r.g
+	tag := strings.TrimSpace(r.pg.Tag("Result"))
+	marker := r.pg.Result
+	result := tag
+	if result == "" {
+		result = marker
+	}
+	if tag != "" && marker != "" && tag != marker {
+		r.add(ResultMismatch, Warning, "", g.Ply(), g.Position().FEN(), "the Result tag says %s but the movetext ends with %s", tag, marker)
+	}
+	decisive := result == game.WhiteWins || result == game.BlackWins
+	if e := r.ended; e != nil {
+		p := g.PositionAt(e.Ply)
+		switch {
+		case e.Reason == game.Checkmate && result != e.Result:
+			sev := Error
+			if !decisive && result != game.Draw {
+				sev = Warning // "*" or no result
+			}
+			r.add(WrongResult, sev, e.Article, e.Ply, p.FEN(), "the result is %s but %s checkmated at ply %d: %s (%s)",
+				show(result), colour(p.Turn().Other()), e.Ply, e.Result, e.Article)
+		case e.Reason != game.Checkmate && decisive:
+			kind := DecisiveAfterDraw
+			if e.Reason == game.Stalemate {
+				kind = WrongResult
+			}
+			r.add(kind, Error, e.Article, e.Ply, p.FEN(), "the result is %s but the game was drawn at ply %d by %s (%s)",
+				result, e.Ply, e.Reason, e.Article)
+		case e.Reason == game.Stalemate && result != game.Draw:
+			r.add(WrongResult, Warning, e.Article, e.Ply, p.FEN(), "the result is %s but the game ended in stalemate at ply %d: 1/2-1/2 (5.2.1)", show(result), e.Ply)
+		}
+		return
+	}
+	if decisive && r.timeForfeit(result) {
+		winner := chess.White
+		if result == game.BlackWins {
+			winner = chess.Black
+		}
+		if !g.CanMate(winner) {
+			p := g.Position()
+			r.add(TimeForfeitNoMate, Error, "6.9", g.Ply(), p.FEN(),
+				"%s won on time, but %s cannot checkmate by any series of legal moves: the game is drawn (6.9)", result, colour(winner))
+		}
+	}
+}
+
+// timeForfeit reports whether the record says the loser's flag fell: a
+// Termination tag "time forfeit", or the loser's last clock at zero.
+func (r *run) timeForfeit(result string) bool {
+	if strings.Contains(strings.ToLower(r.pg.Tag("Termination")), "time forfeit") {
+		return true
+	}
+	loser := chess.Black
+	if result == game.BlackWins {
+		loser = chess.White
+	}
+	first := r.g.Start().Turn()
+	for i := len(r.pg.Moves) - 1; i >= 0; i-- {
+		mover := first
+		if i%2 == 1 {
+			mover = first.Other()
+		}
+		if mover != loser {
+			continue
+		}
+		d, ok := r.pg.Moves[i].Clock()
+		if ok {
+			return d <= 0
+		}
+		return false
+	}
+	return false
+}
+
+// moveNumber writes a move with its number: "12.Nf3" or "12...Nf3".
+func moveNumber(p *chess.Position, san string) string {
+	if p.Turn() == chess.White {
+		return fmt.Sprintf("%d.%s", p.FullmoveNumber(), san)
+	}
+	return fmt.Sprintf("%d...%s", p.FullmoveNumber(), san)
+}
+
+// lastMove names the last move of g with its number.
+func lastMove(g *game.Game) string {
+	n := g.Ply()
+	if n == 0 {
+		return "the start"
+	}
+	return moveNumber(g.PositionAt(n-1), g.SANAt(n))
+}
+
+func joinPlies(plies []int) string {
+	s := make([]string, len(plies))
+	for i, p := range plies {
+		s[i] = fmt.Sprint(p)
+	}
+	return strings.Join(s, ", ")
+}
+
+func show(result string) string {
+	if result == "" {
+		return "missing"
+	}
+	return result
+}
+
+// colour names a side with a capital, as a sentence needs.
+func colour(c chess.Color) string {
+	if c == chess.White {
+		return "White"
+	}
+	return "Black"
+}

@@ -1,0 +1,197 @@
+package audit
+
+import (
+	"errors"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/arbiterchess/arbiter/pgn"
+)
+
+// Stats counts what an audit went through.
+type Stats struct {
+	Games    int          // games read, broken and skipped ones included
+	Skipped  int          // games not replayed (unsupported variant, bad FEN, syntax error)
+	Plies    int          // plies replayed
+	Findings map[Kind]int // findings by kind
+}
+
+// Add adds o's counts to s.
+func (s *Stats) Add(o Stats) {
+	s.Games += o.Games
+	s.Skipped += o.Skipped
+	s.Plies += o.Plies
+	for k, n := range o.Findings {
+		s.count(k, n)
+	}
+}
+
+func (s *Stats) count(k Kind, n int) {
+	if s.Findings == nil {
+		s.Findings = make(map[Kind]int)
+	}
+	s.Findings[k] += n
+}
+
+// Options tune Stream.
+type Options struct {
+	Rules Rules
+	// Workers is the number of goroutines replaying games; 0 means one per
+	// CPU. Findings come out in input order whatever the number.
+	Workers int
+}
+
+// Stream reads PGN games from r one at a time, audits each, and calls emit
+// with every finding, in the order of the games. file names the input in
+// the findings. Only an error of the underlying reader is returned; a game
+// the PGN reader cannot make sense of is a SyntaxError finding and the
+// audit goes on with the next game.
+func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, error) {
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if workers == 1 {
+		return streamSerial(r, file, opts.Rules, emit)
+	}
+	return streamParallel(r, file, opts.Rules, workers, emit)
+}
+
+// item is one game read, or a syntax error, with its number.
+type item struct {
+	n   int
+	g   *pgn.Game
+	err *pgn.SyntaxError
+}
+
+// next reads the next item; it returns false at the end of the input and
+// on an error of the underlying reader (then *errp is set).
+func next(rd *pgn.Reader, n *int, errp *error) (item, bool) {
+	g, err := rd.Read()
+	if err == io.EOF {
+		return item{}, false
+	}
+	var se *pgn.SyntaxError
+	if errors.As(err, &se) {
+		*n = se.Game
+		return item{n: se.Game, err: se}, true
+	}
+	if err != nil {
+		*errp = err
+		return item{}, false
+	}
+	*n++
+	return item{n: *n, g: g}, true
+}
+
+// item audits one item, appending findings to dst.
+func (a *Auditor) item(it item, file string, dst []Finding, st *Stats) []Finding {
+	st.Games++
+	if it.err != nil {
+		st.Skipped++
+		st.count(SyntaxError, 1)
+		f := Finding{File: file, Game: it.n, Line: it.err.Line, Kind: SyntaxError, Severity: Error,
+			Message: "unreadable PGN, game skipped: " + it.err.Msg}
+		return append(dst, f)
+	}
+	before := len(dst)
+	dst, res := a.Audit(it.g, file, it.n, dst)
+	st.Plies += res.Plies
+	if res.Skipped {
+		st.Skipped++
+	}
+	for _, f := range dst[before:] {
+		st.count(f.Kind, 1)
+	}
+	return dst
+}
+
+func streamSerial(r io.Reader, file string, rules Rules, emit func(Finding)) (Stats, error) {
+	var st Stats
+	a := NewAuditor(rules)
+	rd := pgn.NewReader(r)
+	var buf []Finding
+	n := 0
+	var err error
+	for {
+		it, ok := next(rd, &n, &err)
+		if !ok {
+			break
+		}
+		buf = a.item(it, file, buf[:0], &st)
+		for _, f := range buf {
+			emit(f)
+		}
+	}
+	return st, err
+}
+
+// batch is a run of consecutive games handed to one worker.
+type batch struct {
+	items    []item
+	findings []Finding
+	stats    Stats
+	done     chan struct{}
+}
+
+const batchSize = 64
+
+// streamParallel reads games on the calling goroutine's helper, audits
+// batches of them on workers, and emits the findings in input order. At
+// most a few batches per worker are in flight, so memory stays bounded.
+func streamParallel(r io.Reader, file string, rules Rules, workers int, emit func(Finding)) (Stats, error) {
+	work := make(chan *batch, workers)
+	order := make(chan *batch, 2*workers)
+	var readErr error
+	go func() {
+		defer close(work)
+		defer close(order)
+		rd := pgn.NewReader(r)
+		n := 0
+		for {
+			b := &batch{done: make(chan struct{})}
+			for len(b.items) < batchSize {
+				it, ok := next(rd, &n, &readErr)
+				if !ok {
+					break
+				}
+				b.items = append(b.items, it)
+			}
+			if len(b.items) == 0 {
+				return
+			}
+			last := len(b.items) < batchSize
+			order <- b
+			work <- b // the worker owns b from here
+			if last {
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := NewAuditor(rules)
+			for b := range work {
+				for _, it := range b.items {
+					b.findings = a.item(it, file, b.findings, &b.stats)
+				}
+				b.items = nil
+				close(b.done)
+			}
+		}()
+	}
+	var st Stats
+	for b := range order {
+		<-b.done
+		for _, f := range b.findings {
+			emit(f)
+		}
+		st.Add(b.stats)
+	}
+	wg.Wait()
+	return st, readErr
+}

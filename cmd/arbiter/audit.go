@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/arbiterchess/arbiter/audit"
+	"github.com/klauspost/compress/zstd"
+)
+
+func init() {
+	commands["audit"] = command{summary: "replay PGN files and flag what an arbiter would (illegal moves, wrong results, claimable draws)", run: runAudit}
+}
+
+func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rules := fs.String("rules", "fide", "rule set: fide, fide-rapid, fide-blitz, uscf, casual, fide-1971")
+	asJSON := fs.Bool("json", false, "write JSON Lines: one object per finding, then a summary object")
+	threads := fs.Int("threads", 0, "goroutines replaying games (0: one per CPU)")
+	minSev := fs.String("severity", "info", "print findings of this severity and above: info, warning, error (all are counted)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--threads T] [--severity S] FILE... (- for stdin; .gz and .zst are read compressed)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	rs, err := audit.RulesNamed(*rules)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter audit:", err)
+		return 2
+	}
+	rank := map[string]int{"info": 0, "warning": 1, "error": 2}
+	floor, ok := rank[*minSev]
+	if !ok {
+		fmt.Fprintf(stderr, "arbiter audit: --severity %q: want info, warning or error\n", *minSev)
+		return 2
+	}
+
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	emit := func(f audit.Finding) {
+		if rank[string(f.Severity)] < floor {
+			return
+		}
+		if *asJSON {
+			enc.Encode(f)
+			return
+		}
+		fmt.Fprintln(out, f.String())
+	}
+
+	status := 0
+	var total audit.Stats
+	files := 0
+	begin := time.Now()
+	for _, name := range fs.Args() {
+		st, err := auditFile(name, stdin, audit.Options{Rules: rs, Workers: *threads}, emit)
+		total.Add(st)
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "arbiter audit: %s: %v\n", name, err)
+			status = 2
+			continue
+		}
+		files++
+	}
+	elapsed := time.Since(begin)
+	writeSummary(out, *asJSON, files, total, elapsed)
+	return status
+}
+
+// auditFile opens name ("-" is stdin), undoes gzip or zstd compression,
+// and audits the games in it.
+func auditFile(name string, stdin io.Reader, opts audit.Options, emit func(audit.Finding)) (audit.Stats, error) {
+	var r io.Reader = stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return audit.Stats{}, err
+		}
+		defer f.Close()
+		r = f
+	}
+	r, closeFn, err := decompress(r, name)
+	if err != nil {
+		return audit.Stats{}, err
+	}
+	defer closeFn()
+	return audit.Stream(r, name, opts, emit)
+}
+
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+)
+
+// decompress recognises gzip and zstd by their magic numbers (and insists
+// on them for names ending in .gz or .zst) and returns a reader of the
+// plain text.
+func decompress(r io.Reader, name string) (io.Reader, func(), error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(4)
+	lower := strings.ToLower(name)
+	switch {
+	case bytes.HasPrefix(head, gzipMagic):
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, err
+		}
+		return zr, func() { zr.Close() }, nil
+	case bytes.HasPrefix(head, zstdMagic):
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
+		if err != nil {
+			return nil, nil, err
+		}
+		return zr, zr.Close, nil
+	case strings.HasSuffix(lower, ".gz"):
+		return nil, nil, fmt.Errorf("not gzip data")
+	case strings.HasSuffix(lower, ".zst") || strings.HasSuffix(lower, ".zstd"):
+		return nil, nil, fmt.Errorf("not zstd data")
+	}
+	return br, func() {}, nil
+}
+
+// summary is the last object of the --json output.
+type summary struct {
+	Kind         string         `json:"kind"` // always "summary"
+	Files        int            `json:"files"`
+	Games        int            `json:"games"`
+	Skipped      int            `json:"skipped"`
+	Moves        int            `json:"moves"` // plies replayed
+	Findings     map[string]int `json:"findings"`
+	Seconds      float64        `json:"seconds"`
+	GamesPerSec  float64        `json:"games_per_second"`
+	MovesPerSec  float64        `json:"moves_per_second"`
+	FindingTotal int            `json:"findings_total"`
+}
+
+func writeSummary(w io.Writer, asJSON bool, files int, st audit.Stats, elapsed time.Duration) {
+	secs := elapsed.Seconds()
+	if secs <= 0 {
+		secs = 1e-9
+	}
+	s := summary{Kind: "summary", Files: files, Games: st.Games, Skipped: st.Skipped, Moves: st.Plies,
+		Findings: map[string]int{}, Seconds: secs,
+		GamesPerSec: float64(st.Games) / secs, MovesPerSec: float64(st.Plies) / secs}
+	kinds := make([]string, 0, len(st.Findings))
+	for k, n := range st.Findings {
+		s.Findings[string(k)] = n
+		s.FindingTotal += n
+		kinds = append(kinds, string(k))
+	}
+	if asJSON {
+		json.NewEncoder(w).Encode(s)
+		return
+	}
+	sort.Strings(kinds)
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s %d", k, st.Findings[audit.Kind(k)])
+	}
+	list := "none"
+	if len(parts) > 0 {
+		list = strings.Join(parts, ", ")
+	}
+	fmt.Fprintf(w, "audit: %d games (%d skipped), %d moves (plies) in %d files; findings %d: %s; %.3f s, %.0f games/s, %.0f moves/s\n",
+		st.Games, st.Skipped, st.Plies, files, s.FindingTotal, list, secs, s.GamesPerSec, s.MovesPerSec)
+}

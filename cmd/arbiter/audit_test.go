@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+var sharedPGN = filepath.Join("..", "..", "..", "shared", "testdata", "pgn")
+
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+const craftedPGN = `[White "Bare"]
+[Black "Rook"]
+[Result "1-0"]
+[Termination "Time forfeit"]
+[FEN "7k/8/8/8/8/8/1r6/K7 b - - 0 1"]
+
+1... Rb3 2. Ka2 1-0
+
+[White "Fool"]
+[Black "Mate"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 3. Kf2 0-1
+
+[White "Illegal"]
+[Black "Move"]
+
+1. e4 e5 2. Ke3 *
+`
+
+func TestAuditCmd_AllSharedPGN(t *testing.T) {
+	var files []string
+	filepath.WalkDir(sharedPGN, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("no shared PGN test data")
+	}
+	code, out, errs := runCmd(t, "", append([]string{"audit"}, files...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	last := out[strings.LastIndex(strings.TrimRight(out, "\n"), "\n")+1:]
+	if !strings.HasPrefix(last, "audit: ") || !strings.Contains(last, "games/s") {
+		t.Errorf("summary line %q", last)
+	}
+}
+
+func TestAuditCmd_TextFindings(t *testing.T) {
+	code, out, errs := runCmd(t, craftedPGN, "audit", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"-:1 (line 1) Bare vs Rook: [error] 1-0 won on time, but White cannot checkmate",
+		"-:2 (line 9) Fool vs Mate: [error] the game went on with 3.Kf2 after checkmate",
+		"-:3 (line 15) Illegal vs Move: [error] illegal move 2.Ke3",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+		"audit: 3 games (0 skipped)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// jsonLines audits input with --json and returns the decoded objects.
+func jsonLines(t *testing.T, stdin string, args ...string) []map[string]any {
+	t.Helper()
+	code, out, errs := runCmd(t, stdin, append([]string{"audit", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var objs []map[string]any
+	for i, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("line %d is not JSON: %v: %q", i+1, err, line)
+		}
+		objs = append(objs, m)
+	}
+	return objs
+}
+
+func TestAuditCmd_JSONLines(t *testing.T) {
+	objs := jsonLines(t, craftedPGN, "-")
+	if len(objs) != 4 {
+		t.Fatalf("%d objects, want 3 findings and a summary", len(objs))
+	}
+	for _, m := range objs[:3] {
+		for _, k := range []string{"file", "game", "line", "white", "black", "ply", "kind", "severity", "article", "message", "fen"} {
+			if _, ok := m[k]; !ok {
+				t.Errorf("finding without %q: %v", k, m)
+			}
+		}
+	}
+	if objs[0]["kind"] != "time-forfeit-no-mate" || objs[1]["kind"] != "moves-after-end" || objs[2]["kind"] != "illegal-move" {
+		t.Errorf("kinds %v %v %v", objs[0]["kind"], objs[1]["kind"], objs[2]["kind"])
+	}
+	sum := objs[3]
+	if sum["kind"] != "summary" || sum["games"] != 3.0 || sum["findings_total"] != 3.0 {
+		t.Errorf("summary %v", sum)
+	}
+}
+
+func TestAuditCmd_GzipAndZstd(t *testing.T) {
+	dir := t.TempDir()
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(craftedPGN))
+	zw.Close()
+	enc, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zst := enc.EncodeAll([]byte(craftedPGN), nil)
+	enc.Close()
+	plain := filepath.Join(dir, "games.pgn")
+	gzPath := filepath.Join(dir, "games.pgn.gz")
+	zstPath := filepath.Join(dir, "games.pgn.zst")
+	os.WriteFile(plain, []byte(craftedPGN), 0o644)
+	os.WriteFile(gzPath, gz.Bytes(), 0o644)
+	os.WriteFile(zstPath, zst, 0o644)
+
+	kinds := func(path string) string {
+		var ks []string
+		for _, m := range jsonLines(t, "", path) {
+			ks = append(ks, m["kind"].(string))
+		}
+		return strings.Join(ks, " ")
+	}
+	want := kinds(plain)
+	if got := kinds(gzPath); got != want {
+		t.Errorf("gzip: %q, want %q", got, want)
+	}
+	if got := kinds(zstPath); got != want {
+		t.Errorf("zstd: %q, want %q", got, want)
+	}
+	// Compressed data on stdin is recognised too.
+	if got := jsonLines(t, string(zst), "-"); len(got) != 4 {
+		t.Errorf("zstd on stdin: %d objects", len(got))
+	}
+	// A .gz file that is not gzip is unreadable input.
+	bad := filepath.Join(dir, "bad.pgn.gz")
+	os.WriteFile(bad, []byte(craftedPGN), 0o644)
+	if code, _, _ := runCmd(t, "", "audit", bad); code != 2 {
+		t.Errorf("bad gzip: exit %d, want 2", code)
+	}
+}
+
+func TestAuditCmd_Errors(t *testing.T) {
+	if code, _, _ := runCmd(t, "", "audit", filepath.Join(t.TempDir(), "missing.pgn")); code != 2 {
+		t.Errorf("missing file: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "", "audit", "--rules", "fide-2099", "-"); code != 2 {
+		t.Errorf("unknown rules: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "", "audit"); code != 2 {
+		t.Errorf("no file: exit %d, want 2", code)
+	}
+	for _, rules := range []string{"fide", "fide-rapid", "fide-blitz", "uscf", "casual", "fide-1971"} {
+		if code, _, errs := runCmd(t, craftedPGN, "audit", "--rules", rules, "-"); code != 0 {
+			t.Errorf("--rules %s: exit %d %s", rules, code, errs)
+		}
+	}
+}
