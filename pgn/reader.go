@@ -29,6 +29,7 @@ type SyntaxError struct {
 	Msg  string // what is wrong
 }
 
+// Error formats the error as "pgn: game N, line L: message".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("pgn: game %d, line %d: %s", e.Game, e.Line, e.Msg)
 }
@@ -93,13 +94,13 @@ type Reader struct {
 	games  int // games started so far
 	resync int // how to find the next game before reading it
 
-	text   []byte // comment being collected
-	tags   []Tag  // tag scratch
-	stack  []frame
+	text      []byte // comment being collected
+	tags      []Tag  // tag scratch
+	stack     []frame
 	moveCache strCache // move texts
 	tagCache  strCache // tag names and short tag values
-	slab   []Move   // moves are carved out of this to save allocations
-	strs   []string // one-element comment lists are carved out of this
+	slab      []Move   // moves are carved out of this to save allocations
+	strs      []string // one-element comment lists are carved out of this
 }
 
 // frame is one line (the main line or a variation) being built.
@@ -146,14 +147,17 @@ func (r *Reader) Read() (*Game, error) {
 		}
 		r.games++
 		g := &Game{Line: r.line}
-		if err := r.readTags(g); err != nil {
-			return nil, err
-		}
-		if err := r.readMovetext(g); err != nil {
-			return nil, err
+		err := r.readTags(g)
+		if err == nil {
+			err = r.readMovetext(g)
 		}
 		if r.ioErr != nil {
+			// A read error can look like a syntax error (a game cut
+			// short); report what really happened.
 			return nil, r.ioErr
+		}
+		if err != nil {
+			return nil, err
 		}
 		if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" {
 			// Only comments: not a game.
@@ -167,6 +171,7 @@ func (r *Reader) Read() (*Game, error) {
 // fail records how to resynchronise and returns a SyntaxError.
 func (r *Reader) fail(line, mode int, format string, args ...any) error {
 	r.resync = mode
+	clear(r.stack)
 	r.stack = r.stack[:0]
 	return &SyntaxError{Game: r.games, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
@@ -360,6 +365,7 @@ func (c *strCache) get(b []byte) string {
 func (r *Reader) readTags(g *Game) error {
 	tags := r.tags[:0]
 	blank := false
+	var names map[string]bool // names seen, once there are many tags
 	defer func() { r.tags = tags[:0] }()
 	for {
 		r.nl = 0
@@ -398,10 +404,27 @@ func (r *Reader) readTags(g *Game) error {
 		if !ok {
 			return r.fail(line, resyncHeader, "malformed tag: %q", clip(r.buf[r.off:end]))
 		}
-		if blank && len(tags) > 0 && hasName(tags, name) {
-			break
+		if blank && len(tags) > 0 {
+			dup := false
+			if len(tags) <= 16 {
+				dup = hasName(tags, name)
+			} else {
+				if names == nil {
+					names = make(map[string]bool, 2*len(tags))
+					for _, t := range tags {
+						names[t.Name] = true
+					}
+				}
+				dup = names[name]
+			}
+			if dup {
+				break
+			}
 		}
 		tags = append(tags, Tag{Name: name, Value: value})
+		if names != nil {
+			names[name] = true
+		}
 		r.off += n
 		r.bol = false
 		blank = false
@@ -747,6 +770,7 @@ func (r *Reader) finish(g *Game) {
 		}
 	}
 	g.Moves = f.moves
+	clear(r.stack)
 	r.stack = r.stack[:0]
 }
 

@@ -732,3 +732,21 @@ func TestLongLines(t *testing.T) {
 		t.Errorf("one-line file: %d games", len(games))
 	}
 }
+
+// TestManyTags makes sure a huge header is read in reasonable time and
+// that the duplicate check still splits header-only games.
+func TestManyTags(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 50000; i++ {
+		b.WriteString("[T" + strconv.Itoa(i) + " \"v\"]\n\n")
+	}
+	b.WriteString("[T7 \"next game\"]\n")
+	start := time.Now()
+	games := readGames(t, b.String())
+	if len(games) != 2 || len(games[0].Tags) != 50000 || games[1].Tag("T7") != "next game" {
+		t.Errorf("got %d games", len(games))
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}

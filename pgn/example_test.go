@@ -1,0 +1,101 @@
+package pgn_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/arbiterchess/arbiter/pgn"
+)
+
+const twoGames = `[Event "Casual game"]
+[White "Anna"]
+[Black "Boris"]
+[Result "1-0"]
+
+1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:58] } 2. Qh5?! Nc6 3. Bc4 Nf6??
+(3... g6 4. Qf3 Nf6) 4. Qxf7# 1-0
+
+[Event "Broken"]
+
+1. d4 d5 2. c4 ) 1/2-1/2
+
+[Event "Odds game"]
+[Variant "Chess960"]
+
+1. e4 e5 *
+`
+
+// Read games one at a time, skipping a broken one.
+func Example() {
+	r := pgn.NewReader(strings.NewReader(twoGames))
+	for {
+		g, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		var se *pgn.SyntaxError
+		if errors.As(err, &se) {
+			fmt.Println("skipped:", se)
+			continue
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s (%s): %d plies, result %s\n", g.Tag("Event"), g.Variant(), len(g.Moves), g.Result)
+		for _, m := range g.Moves {
+			if d, ok := m.Clock(); ok {
+				fmt.Println(" ", m.SAN, "clock", d)
+			}
+			if m.Suffix != "" {
+				fmt.Println(" ", m.SAN, "annotated", m.Suffix, "= NAG", pgn.SuffixNAG(m.Suffix))
+			}
+			for _, v := range m.Variations {
+				fmt.Println("  instead of", m.SAN, "the variation starts with", v[0].SAN)
+			}
+		}
+	}
+	// Output:
+	// Casual game (standard): 7 plies, result 1-0
+	//   e4 clock 5m0s
+	//   e5 clock 4m58s
+	//   Qh5 annotated ?! = NAG 6
+	//   Nf6 annotated ?? = NAG 4
+	//   instead of Nf6 the variation starts with g6
+	// skipped: pgn: game 2, line 11: unbalanced ')'
+	// Odds game (chess960): 2 plies, result *
+}
+
+// Write a game in the export format.
+func ExampleWriter_Write() {
+	g := &pgn.Game{
+		Tags:   []pgn.Tag{{Name: "White", Value: "Anna"}, {Name: "Black", Value: "Boris"}, {Name: "ECO", Value: "C20"}},
+		Result: "1-0",
+		Moves: []*pgn.Move{
+			{SAN: "e4"},
+			{SAN: "e5", After: []string{"[%clk 0:04:58]"}},
+			{SAN: "Qh5", Suffix: "?!"},
+			{SAN: "Nc6"},
+			{SAN: "Bc4"},
+			{SAN: "Nf6", NAGs: []int{4}, Variations: [][]*pgn.Move{{{SAN: "g6"}}}},
+			{SAN: "Qxf7#"},
+		},
+	}
+	if err := pgn.NewWriter(os.Stdout).Write(g); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// [Event "?"]
+	// [Site "?"]
+	// [Date "????.??.??"]
+	// [Round "?"]
+	// [White "Anna"]
+	// [Black "Boris"]
+	// [Result "1-0"]
+	// [ECO "C20"]
+	//
+	// 1. e4 e5 {[%clk 0:04:58]} 2. Qh5?! Nc6 3. Bc4 Nf6 $4 (3... g6) 4. Qxf7# 1-0
+}
