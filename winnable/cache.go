@@ -1,0 +1,57 @@
+package winnable
+
+import "github.com/arbiterchess/arbiter/chess"
+
+// The closure search asks the abstract search about many positions that
+// differ only by where pieces stand inside the same regions; they have the
+// same settled abstract state, hence the same answer, which is cached.
+
+type cacheEntry struct {
+	state astate
+	ep    chess.Square
+	known [2]bool
+	imp   [2]bool
+}
+
+// abstractImpossible reports whether the abstract search proves that x
+// cannot checkmate from pos.
+func (a *analyzer) abstractImpossible(pos *chess.Position, x chess.Color) bool {
+	var s astate
+	if !rootState(pos, &s) {
+		return false
+	}
+	s.settle()
+	ep := pos.EnPassant()
+	h := s.hash() ^ uint64(ep)*0x9e3779b97f4a7c15
+	if a.cacheIndex == nil {
+		a.cacheIndex = make(map[uint64][]int32)
+	}
+	for _, i := range a.cacheIndex[h] {
+		e := &a.cacheEntries[i]
+		if e.ep == ep && e.state.equal(&s) {
+			if !e.known[x] {
+				e.imp[x] = a.ex.run(pos, want(x))[x]
+				e.known[x] = true
+			}
+			return e.imp[x]
+		}
+	}
+	imp := a.ex.run(pos, want(x))[x]
+	e := cacheEntry{state: s, ep: ep}
+	e.known[x] = true
+	e.imp[x] = imp
+	a.cacheIndex[h] = append(a.cacheIndex[h], int32(len(a.cacheEntries)))
+	a.cacheEntries = append(a.cacheEntries, e)
+	return imp
+}
+
+func want(x chess.Color) (w [2]bool) {
+	w[x] = true
+	return
+}
+
+// resetCache empties the cache between analyses.
+func (a *analyzer) resetCache() {
+	clear(a.cacheIndex)
+	a.cacheEntries = a.cacheEntries[:0]
+}

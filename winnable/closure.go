@@ -1,0 +1,103 @@
+package winnable
+
+import "github.com/arbiterchess/arbiter/chess"
+
+// The closure search walks every position reachable from the start by
+// legal moves of both sides, each position once (an exact identity set),
+// looking for a checkmate by x. A position is not expanded when x cannot
+// checkmate from it by proof (x has a bare king, or the abstract search
+// says so). If the walk ends without a checkmate and without hitting its
+// budget, x can never checkmate: the unexpanded positions are covered by
+// their proofs and every other reachable position was looked at.
+
+// frame is one level of the explicit depth-first stack.
+type frame struct {
+	start, end, next int32
+	made             bool
+	move             chess.Move
+	undo             chess.Undo
+}
+
+type visit int
+
+const (
+	skip   visit = iota // seen before, terminal, or proved mate-free
+	expand              // a frame was pushed
+	mated               // x has checkmated
+	abort               // budget exhausted
+)
+
+// closure reports whether x can checkmate from p (mate) and whether the
+// answer is final (complete); with complete false nothing was proved.
+func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, complete bool) {
+	pos := *p
+	a.seen.reset()
+	a.frames = a.frames[:0]
+	a.moves = a.moves[:0]
+	a.budget = budget
+	a.count = 0
+	switch a.visit(&pos, x) {
+	case mated:
+		return true, true
+	case abort:
+		return false, false
+	}
+	for len(a.frames) > 0 {
+		f := &a.frames[len(a.frames)-1]
+		if f.made {
+			pos.Unmake(f.move, f.undo)
+			f.made = false
+		}
+		if f.next == f.end {
+			a.moves = a.moves[:f.start]
+			a.frames = a.frames[:len(a.frames)-1]
+			continue
+		}
+		f.move = a.moves[f.next]
+		f.next++
+		f.undo = pos.Make(f.move)
+		f.made = true
+		switch a.visit(&pos, x) {
+		case mated:
+			return true, true
+		case abort:
+			return false, false
+		}
+	}
+	return false, true
+}
+
+// visit looks at a position newly reached by the closure search.
+func (a *analyzer) visit(pos *chess.Position, x chess.Color) visit {
+	if !a.seen.insert(pos) {
+		return skip
+	}
+	a.count++
+	a.Nodes++
+	if a.count > a.budget {
+		return abort
+	}
+	var ml chess.MoveList
+	pos.LegalMoves(&ml)
+	if ml.Len() == 0 {
+		if pos.Turn() != x && pos.InCheck() {
+			return mated
+		}
+		return skip // stalemate, or x is mated: the game is over
+	}
+	if a.hopeless(pos, x) {
+		return skip
+	}
+	start := int32(len(a.moves))
+	a.moves = append(a.moves, ml.Slice()...)
+	a.frames = append(a.frames, frame{start: start, end: int32(len(a.moves)), next: start})
+	return expand
+}
+
+// hopeless reports whether x provably cannot checkmate from pos.
+func (a *analyzer) hopeless(pos *chess.Position, x chess.Color) bool {
+	if pos.ByColor(x) == pos.Pieces(x, chess.King) {
+		return true
+	}
+	return a.abstractImpossible(pos, x)
+}
