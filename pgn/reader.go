@@ -17,7 +17,8 @@ const (
 	maxComment = 1 << 20
 	// cacheSize is the number of entries of each string cache (a power of
 	// two).
-	cacheSize = 4096
+	cacheBits = 12
+	cacheSize = 1 << cacheBits
 )
 
 // SyntaxError reports a game the reader could not make sense of. The
@@ -97,10 +98,10 @@ type Reader struct {
 	text      []byte // comment being collected
 	tags      []Tag  // tag scratch
 	stack     []frame
-	moveCache strCache // move texts
-	tagCache  strCache // tag names and short tag values
-	slab      []Move   // moves are carved out of this to save allocations
-	strs      []string // one-element comment lists are carved out of this
+	moveCache *moveCache // move texts
+	tagCache  strCache   // tag names and short tag values
+	slab      []Move     // moves are carved out of this to save allocations
+	strs      []string   // one-element comment lists are carved out of this
 }
 
 // frame is one line (the main line or a variation) being built.
@@ -171,8 +172,7 @@ func (r *Reader) Read() (*Game, error) {
 // fail records how to resynchronise and returns a SyntaxError.
 func (r *Reader) fail(line, mode int, format string, args ...any) error {
 	r.resync = mode
-	clear(r.stack)
-	r.stack = r.stack[:0]
+	r.resetStack()
 	return &SyntaxError{Game: r.games, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -355,6 +355,31 @@ func (c *strCache) get(b []byte) string {
 	}
 	s := string(b)
 	*slot = s
+	return s
+}
+
+// moveCache shares the strings of short move texts. A text of up to 8
+// bytes is packed into a uint64, which serves both as the hash and as the
+// key; move texts never contain a zero byte, so the packing is unique.
+type moveCache struct {
+	keys [cacheSize]uint64
+	strs [cacheSize]string
+}
+
+func (c *moveCache) get(b []byte) string {
+	if len(b) > 8 {
+		return string(b)
+	}
+	var k uint64
+	for _, x := range b {
+		k = k<<8 | uint64(x)
+	}
+	i := (k * 0x9E3779B97F4A7C15) >> (64 - cacheBits)
+	if c.keys[i] == k {
+		return c.strs[i]
+	}
+	s := string(b)
+	c.keys[i], c.strs[i] = k, s
 	return s
 }
 
@@ -569,7 +594,8 @@ func (r *Reader) addComment(list []string, s string) []string {
 // readMovetext reads moves, comments, annotations and variations up to the
 // game termination marker, the next tag section, or the end of the input.
 func (r *Reader) readMovetext(g *Game) error {
-	r.stack = append(r.stack[:0], frame{})
+	r.resetStack()
+	r.push(0)
 	for {
 		r.skipSpace()
 		c, ok := r.peekByte()
@@ -614,7 +640,7 @@ func (r *Reader) readMovetext(g *Game) error {
 			if len(f.moves) == 0 {
 				return r.fail(line, resyncMovetext, "variation before any move")
 			}
-			r.stack = append(r.stack, frame{line: line})
+			r.push(line)
 		case ')':
 			r.off++
 			if len(r.stack) == 1 {
@@ -681,6 +707,9 @@ func (r *Reader) readMovetext(g *Game) error {
 				f.after = false
 			case validMove(w):
 				m := r.newMove()
+				if r.moveCache == nil {
+					r.moveCache = new(moveCache)
+				}
 				m.SAN = r.moveCache.get(w)
 				r.off += len(w)
 				if len(f.pending) > 0 {
@@ -721,6 +750,42 @@ func allDigits(w []byte) bool {
 	return len(w) > 0
 }
 
+// push opens a new line (the main line or a variation), reusing the
+// scratch space of an earlier one.
+func (r *Reader) push(line int) {
+	if len(r.stack) < cap(r.stack) {
+		r.stack = r.stack[:len(r.stack)+1]
+		f := &r.stack[len(r.stack)-1]
+		*f = frame{moves: f.moves[:0], line: line}
+		return
+	}
+	r.stack = append(r.stack, frame{line: line})
+}
+
+// resetStack drops every open line, keeping their scratch space but not
+// what it points to.
+func (r *Reader) resetStack() {
+	for i := range r.stack[:cap(r.stack)] {
+		f := &r.stack[:cap(r.stack)][i]
+		clear(f.moves)
+		*f = frame{moves: f.moves[:0]}
+	}
+	r.stack = r.stack[:0]
+}
+
+// take returns the moves of the line in a slice of their own and empties
+// the scratch slice.
+func (f *frame) take() []*Move {
+	if len(f.moves) == 0 {
+		return nil
+	}
+	out := make([]*Move, len(f.moves))
+	copy(out, f.moves)
+	clear(f.moves)
+	f.moves = f.moves[:0]
+	return out
+}
+
 // openLine returns the line where the innermost open variation started.
 func (r *Reader) openLine() int {
 	return r.stack[len(r.stack)-1].line
@@ -742,19 +807,20 @@ func (r *Reader) comment(g *Game, s string) {
 // it is an alternative to. Comments of an empty variation go after that
 // move.
 func (r *Reader) closeVariation() {
-	v := r.stack[len(r.stack)-1]
-	r.stack = r.stack[:len(r.stack)-1]
-	p := &r.stack[len(r.stack)-1]
+	v := &r.stack[len(r.stack)-1]
+	p := &r.stack[len(r.stack)-2]
 	parent := p.moves[len(p.moves)-1]
 	if len(v.moves) > 0 {
 		if len(v.pending) > 0 {
 			last := v.moves[len(v.moves)-1]
 			last.After = append(last.After, v.pending...)
 		}
-		parent.Variations = append(parent.Variations, v.moves)
+		parent.Variations = append(parent.Variations, v.take())
 	} else if len(v.pending) > 0 {
 		parent.After = append(parent.After, v.pending...)
 	}
+	v.pending = nil
+	r.stack = r.stack[:len(r.stack)-1]
 	p.after = false
 }
 
@@ -769,9 +835,8 @@ func (r *Reader) finish(g *Game) {
 			g.Comments = append(g.Comments, f.pending...)
 		}
 	}
-	g.Moves = f.moves
-	clear(r.stack)
-	r.stack = r.stack[:0]
+	g.Moves = f.take()
+	r.resetStack()
 }
 
 // readWord returns the run of word bytes at the read position without
@@ -891,12 +956,41 @@ func (r *Reader) readLineComment() string {
 	return string(r.text)
 }
 
+// singleSpacedBytes reports whether the only white space in b is single
+// spaces between other bytes.
+func singleSpacedBytes(b []byte) bool {
+	prev := byte(0)
+	for _, c := range b {
+		if class[c] == clSpace && (c != ' ' || prev == ' ') {
+			return false
+		}
+		prev = c
+	}
+	return true
+}
+
 // readBraceComment reads a comment in braces. A comment still open when a
 // line starting with '[' and a letter follows a blank line is taken to be
 // unterminated: the reader stops there so that the next game can be read.
 func (r *Reader) readBraceComment() (string, error) {
 	start := r.line
 	r.off++ // '{'
+	// Fast path: the whole comment is in the buffer, on one line, with
+	// nothing to collapse.
+	if j := bytes.IndexByte(r.buf[r.off:], '}'); j >= 0 {
+		seg := r.buf[r.off : r.off+j]
+		a, b := 0, len(seg)
+		for a < b && seg[a] == ' ' {
+			a++
+		}
+		for b > a && seg[b-1] == ' ' {
+			b--
+		}
+		if singleSpacedBytes(seg[a:b]) {
+			r.off += j + 1
+			return string(seg[a:b]), nil
+		}
+	}
 	r.text = r.text[:0]
 	space := false
 	lineBlank, prevBlank := false, false
