@@ -1,0 +1,559 @@
+package touch
+
+import (
+	"fmt"
+
+	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/laws"
+	"github.com/arbiterchess/arbiter/protocol"
+)
+
+// Options switch the engine's behaviour beyond the rule set.
+type Options struct {
+	// Enforce refuses a violating action at once with an error naming the
+	// rule, and leaves the state as it was (laws S, last paragraph): for
+	// e-boards used in training and for online play.
+	Enforce bool
+	// Rules overrides the rule set named by the start line ("" keeps it).
+	Rules string
+	// FEN and Chess960 apply when the start line does not set them.
+	FEN      string
+	Chess960 bool
+	// CanMate decides whether a colour can still checkmate (dead
+	// positions, flag falls, illegal-move losses). Nil uses the game
+	// package's default.
+	CanMate game.MateFunc
+}
+
+// violation is a recorded Article 4 violation that the opponent may claim.
+type violation struct {
+	at      int
+	by      chess.Color
+	article string
+	ply     int         // the game's ply before the violating move
+	touched []contact   // the violator's touches, to reimpose the obligation
+	duty    *obligation // the obligation that was broken
+}
+
+// turn is what happens between two clock presses of the player having the
+// move.
+type turn struct {
+	start      chess.Position // the position when the turn began (P)
+	legal      []chess.Move
+	after      [][64]chess.Piece // the placement after each legal move
+	touched    []contact
+	duty       *obligation
+	intended   *obligation // an intended move owed after an incorrect claim (9.5.3)
+	commit     *obligation // the king released on a castling square (T7)
+	made       chess.Move  // the move made (T7), or NoMove
+	madeAt     int
+	madeBad    bool            // the made move broke the obligation
+	pending    chess.Move      // uscf: rook on its castling square, may still become castling
+	hands      map[string]bool // hands used for pieces this turn (T1)
+	promo      map[chess.Square]chess.PieceType
+	touchedAny bool // the player deliberately touched a piece (9.4, T9)
+}
+
+// Engine applies the Laws of Chess to the actions at one board: it keeps
+// the physical board next to the legal game and answers each action with
+// rulings. Build it with New; it is not safe for concurrent use.
+type Engine struct {
+	rules   laws.RuleSet
+	enforce bool
+	g       *game.Game
+	phys    board
+	t       turn
+	illegal [2]int
+	viols   []protocol.ViolationRef
+	claim   *violation // the last violation, claimable by the opponent
+	offer   *chess.Color
+	errors  int
+	over    bool
+	result  protocol.Ruling
+}
+
+// New starts an engine for a game set up by start (any field may be
+// empty: initial position, rules fide).
+func New(start protocol.Start, opts Options) (*Engine, error) {
+	name := start.Rules
+	if opts.Rules != "" {
+		name = opts.Rules
+	}
+	rules, err := laws.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	fen := start.FEN
+	if fen == "" {
+		fen = opts.FEN
+	}
+	if fen == "" {
+		fen = chess.StartFEN
+	}
+	p, _, err := chess.ParseFENWith(fen, chess.Options{Chess960: start.Chess960 || opts.Chess960, Vertical: rules.VerticalCastling}, false)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{rules: rules, enforce: opts.Enforce, g: game.NewWith(p, game.Config{CanMate: opts.CanMate})}
+	e.phys = newBoard(p)
+	e.beginTurn()
+	if o, ok := e.g.Outcome(); ok {
+		e.over = true
+		e.result = resultRuling(0, o)
+	}
+	return e, nil
+}
+
+// Rules returns the rule set in force.
+func (e *Engine) Rules() laws.RuleSet { return e.rules }
+
+// Game returns the game record (read it; do not change it).
+func (e *Engine) Game() *game.Game { return e.g }
+
+// Position returns the current legal position.
+func (e *Engine) Position() *chess.Position { return e.g.Position() }
+
+// Duty returns the must ruling of the obligation now owed by the player
+// having the move, and false when nothing is owed.
+func (e *Engine) Duty() (protocol.Ruling, bool) {
+	if o := e.current(); o != nil {
+		return o.ruling(0, e.t.start.Turn()), true
+	}
+	return protocol.Ruling{}, false
+}
+
+// beginTurn starts the turn of the player to move in the current position.
+func (e *Engine) beginTurn() {
+	p := e.g.Position()
+	e.t = turn{start: *p, made: chess.NoMove, pending: chess.NoMove, hands: map[string]bool{}, promo: map[chess.Square]chess.PieceType{}}
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	e.t.legal = append([]chess.Move(nil), ml.Slice()...)
+	e.t.after = make([][64]chess.Piece, len(e.t.legal))
+	for i, m := range e.t.legal {
+		q := p.Play(m)
+		for s := chess.A1; s <= chess.H8; s++ {
+			e.t.after[i][s] = q.PieceAt(s)
+		}
+	}
+	e.phys.reset(p)
+}
+
+// current returns the obligation in force: an intended move, a castling
+// commitment, or what the touched pieces require.
+func (e *Engine) current() *obligation {
+	switch {
+	case e.t.intended != nil:
+		return e.t.intended
+	case e.t.commit != nil:
+		return e.t.commit
+	}
+	return e.t.duty
+}
+
+// Apply handles one action, read from input line at, and returns the
+// rulings it causes (possibly none). An action that cannot happen gets a
+// single error ruling and changes nothing.
+func (e *Engine) Apply(at int, a protocol.Action) []protocol.Ruling {
+	if err := a.Check(); err != nil {
+		return e.fail(at, err.Error())
+	}
+	if e.over {
+		return e.fail(at, "the game is over ("+e.result.Result+", "+e.result.Reason+")")
+	}
+	by, _ := chess.ParseColor(a.By)
+	var sq chess.Square = chess.NoSquare
+	if a.Sq != "" {
+		sq, _ = chess.ParseSquare(a.Sq)
+	}
+	mover := e.t.start.Turn() // the turn passes at the clock, not at the move
+	switch a.Act {
+	case protocol.Claim:
+		return e.claimAction(at, by, a)
+	case protocol.Resign:
+		o, _ := e.g.Resign(by)
+		return e.end(at, o)
+	case protocol.OfferDraw:
+		e.offer = &by
+		return nil
+	case protocol.AcceptDraw:
+		if e.offer == nil || *e.offer == by {
+			return e.fail(at, "there is no draw offer from the opponent to accept")
+		}
+		o, _ := e.g.Agree()
+		return e.end(at, o)
+	case protocol.DeclineDraw:
+		if e.offer == nil || *e.offer == by {
+			return e.fail(at, "there is no draw offer from the opponent to decline")
+		}
+		e.offer = nil
+		return nil
+	case protocol.Flag:
+		o, _ := e.g.FlagFall(by)
+		return e.end(at, o)
+	case protocol.Adjust:
+		if e.phys.at(sq).piece == chess.NoPiece {
+			return e.fail(at, fmt.Sprintf("no piece on %s to adjust", sq))
+		}
+		if by != mover {
+			return e.violate(at, by, "4.2.1", fmt.Sprintf("adjusted %s while %s has the move", pieceSq(e.phys.at(sq).piece, sq), mover))
+		}
+		return nil // T2: an announced adjustment creates no obligation
+	}
+	if by != mover {
+		if a.Act == protocol.Touch {
+			if e.phys.at(sq).piece == chess.NoPiece {
+				return e.fail(at, fmt.Sprintf("no piece on %s to touch", sq))
+			}
+			e.loseClaim(by)
+			return e.violate(at, by, "4.2.1", fmt.Sprintf("touched %s while %s has the move", pieceSq(e.phys.at(sq).piece, sq), mover))
+		}
+		return e.fail(at, fmt.Sprintf("it is %s's move: %s may not %s", mover, by, a.Act))
+	}
+	switch a.Act {
+	case protocol.ClockPress:
+		return e.clock(at, by)
+	case protocol.Touch:
+		m := e.phys.at(sq)
+		if m.piece == chess.NoPiece {
+			return e.fail(at, fmt.Sprintf("no piece on %s to touch", sq))
+		}
+		return e.touch(at, m)
+	}
+	return e.handle(at, by, a, sq)
+}
+
+// handle applies a physical action of the player having the move: lift,
+// place, release, drop, remove, put. It works on a copy of the board so
+// that a refused action changes nothing.
+func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Square) []protocol.Ruling {
+	b := e.phys.clone()
+	hand := a.HandName()
+	var touchedMan *man
+	released := false
+	var err error
+	switch a.Act {
+	case protocol.Lift:
+		var m man
+		if m, err = b.lift(hand, sq); err == nil {
+			touchedMan = &m
+		}
+	case protocol.Place:
+		err = b.place(hand, sq)
+	case protocol.Release:
+		_, err = b.release(hand)
+		released = true
+	case protocol.Drop:
+		if err = b.place(hand, sq); err == nil {
+			_, err = b.release(hand)
+			released = true
+		}
+	case protocol.Remove:
+		var m man
+		if m, err = b.remove(sq); err == nil {
+			touchedMan = &m
+			released = true
+		}
+	case protocol.Put:
+		pc := chess.NewPiece(by, chess.PieceTypeFromLetter(a.Piece[0]))
+		if err = b.put(hand, pc, sq); err == nil {
+			if _, ok := e.t.promo[sq]; !ok && e.promotionSquare(sq) {
+				e.t.promo[sq] = pc.Type() // T5: final once it touched the square
+			}
+		}
+	}
+	if err != nil {
+		return e.fail(at, err.Error())
+	}
+	var out []protocol.Ruling
+	if a.Act != protocol.Release && a.Act != protocol.Place && a.Act != protocol.Drop {
+		e.t.hands[hand] = true
+	}
+	if touchedMan != nil && e.t.made == chess.NoMove {
+		rs, refused := e.touchCheck(at, *touchedMan)
+		if refused != nil {
+			return refused
+		}
+		out = append(out, rs...)
+	}
+	if !released {
+		e.phys = b
+		return out
+	}
+	// A release: has a move been made (T7)?
+	rs, refused := e.settle(at, by, &b)
+	if refused != nil {
+		return refused
+	}
+	e.phys = b
+	return append(out, rs...)
+}
+
+// promotionSquare reports whether a pawn of the player to move could
+// promote on s.
+func (e *Engine) promotionSquare(s chess.Square) bool {
+	for _, m := range e.t.legal {
+		if m.To() == s && m.Promotion() != chess.NoPieceType {
+			return true
+		}
+	}
+	return false
+}
+
+// touch records a deliberate touch without lifting (T3).
+func (e *Engine) touch(at int, m man) []protocol.Ruling {
+	if e.t.made != chess.NoMove {
+		return nil // after the move is made, touches create no obligation
+	}
+	rs, refused := e.touchCheck(at, m)
+	if refused != nil {
+		return refused
+	}
+	return rs
+}
+
+// touchCheck adds a touched piece and announces the obligation if it
+// arose or changed.
+func (e *Engine) touchCheck(at int, m man) ([]protocol.Ruling, []protocol.Ruling) {
+	mover := e.t.start.Turn()
+	e.loseClaim(mover)
+	e.t.touchedAny = true
+	if m.origin == chess.NoSquare {
+		return nil, nil // a new piece from the box is not a touched piece
+	}
+	for _, c := range e.t.touched {
+		if c.origin == m.origin {
+			return nil, nil
+		}
+	}
+	before := e.current()
+	e.t.touched = append(e.t.touched, contact{piece: m.piece, origin: m.origin})
+	e.t.duty = duty(&e.t.start, e.t.legal, e.t.touched, e.rules)
+	if now := e.current(); !now.same(before) && now != nil {
+		return []protocol.Ruling{now.ruling(at, mover)}, nil
+	}
+	return nil, nil
+}
+
+// loseClaim: the player deliberately touched a piece, so he can no longer
+// claim the opponent's last violation (T9, 4.8).
+func (e *Engine) loseClaim(c chess.Color) {
+	if e.claim != nil && e.claim.by != c {
+		e.claim = nil
+	}
+}
+
+// matching returns the legal move whose placement equals the board, or NoMove.
+func (e *Engine) matching(pl [64]chess.Piece) chess.Move {
+	found := chess.NoMove
+	for i, after := range e.t.after {
+		if after != pl {
+			continue
+		}
+		m := e.t.legal[i]
+		// The same placement can come from two moves (a Chess960 castling
+		// that leaves the king in place, and the rook's move): the
+		// obligation, then castling when the king was touched, decides.
+		if found == chess.NoMove || (m.IsCastling() && e.kingTouched()) || (e.current().permits(m) && !e.current().permits(found)) {
+			found = m
+		}
+	}
+	return found
+}
+
+func (e *Engine) kingTouched() bool {
+	for _, c := range e.t.touched {
+		if c.piece.Type() == chess.King && c.piece.Color() == e.t.start.Turn() {
+			return true
+		}
+	}
+	return false
+}
+
+// settle looks at the board after a release. It returns the rulings, or
+// (in enforce mode) the refusal that leaves everything unchanged.
+func (e *Engine) settle(at int, by chess.Color, b *board) ([]protocol.Ruling, []protocol.Ruling) {
+	if e.t.made != chess.NoMove {
+		return nil, nil // changes after the move is made are judged at the clock
+	}
+	if len(b.hands) > 0 {
+		return nil, nil // the other hand still holds a piece: not finished
+	}
+	pl := b.pieces()
+	m := e.matching(pl)
+	if m == chess.NoMove {
+		return e.castlingCommit(at, pl)
+	}
+	// US Chess (T4d): a rook released on its castling square may still
+	// become castling; the move is decided by what follows.
+	if e.rules.RookFirstMayCastle && e.rookMayStillCastle(m) {
+		e.t.pending = m
+		return nil, nil
+	}
+	return e.makeMove(at, by, m)
+}
+
+// rookMayStillCastle reports whether m moves a rook to the square it would
+// take in a legal castling, so that castling may still follow.
+func (e *Engine) rookMayStillCastle(m chess.Move) bool {
+	for _, c := range e.t.legal {
+		if c.IsCastling() && c.To() == m.From() && c.RookTo() == m.To() && !m.IsCastling() {
+			return true
+		}
+	}
+	return false
+}
+
+// castlingCommit: the king alone released on a castling square commits
+// the player to castle on that side if legal, else to another king move
+// (T7, T8, T4c).
+func (e *Engine) castlingCommit(at int, pl [64]chess.Piece) ([]protocol.Ruling, []protocol.Ruling) {
+	if !e.rules.TouchMove || e.t.commit != nil {
+		return nil, nil
+	}
+	p := &e.t.start
+	us := p.Turn()
+	k := p.KingSquare(us)
+	king := chess.NewPiece(us, chess.King)
+	if pl[k] == king {
+		return nil, nil
+	}
+	var dest chess.Square = chess.NoSquare
+	for s := chess.A1; s <= chess.H8; s++ {
+		if pl[s] == king {
+			dest = s
+		}
+	}
+	if dest == chess.NoSquare {
+		return nil, nil
+	}
+	// The king moved two squares along its rank (or file, vertical castling).
+	two := (dest.Rank() == k.Rank() && abs(dest.File()-k.File()) == 2) || (dest.File() == k.File() && abs(dest.Rank()-k.Rank()) == 2)
+	if !two {
+		return nil, nil
+	}
+	var o *obligation
+	for _, m := range e.t.legal {
+		if m.IsCastling() && m.KingTo() == dest {
+			o = &obligation{rule: "castle", sq: k, with: chess.NoSquare, side: castleSide(m), article: "4.7.2", allowed: []chess.Move{m},
+				text: "released the king on " + dest.String() + ": must castle on that side"}
+		}
+	}
+	if o == nil {
+		var km []chess.Move
+		for _, m := range e.t.legal {
+			if m.From() == k {
+				km = append(km, m)
+			}
+		}
+		o = &obligation{rule: "king", sq: k, with: chess.NoSquare, article: "4.4.3", allowed: km,
+			text: "attempted an illegal castling: must make another king move"}
+		if len(km) == 0 {
+			o = &obligation{rule: "any", sq: chess.NoSquare, with: chess.NoSquare, article: "4.4.3", text: "attempted an illegal castling and the king cannot move: any legal move"}
+		}
+	}
+	e.t.commit = o
+	return []protocol.Ruling{o.ruling(at, us)}, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// makeMove records that the legal move m has been made (T7): checks it
+// against the obligation and the promotion choice (T5), plays it in the
+// game and ends the game if the laws end it.
+func (e *Engine) makeMove(at int, by chess.Color, m chess.Move) ([]protocol.Ruling, []protocol.Ruling) {
+	p := &e.t.start
+	var out []protocol.Ruling
+	bad := ""
+	article := ""
+	if o := e.current(); !o.permits(m) {
+		article = o.article
+		bad = fmt.Sprintf("%s but moved %s", o.text, p.SAN(m))
+		if o.rule == "move" && o.san == "" {
+			bad = fmt.Sprintf("touched %s first but moved %s", pieceSq(p.PieceAt(o.sq), o.sq), pieceSq(p.PieceAt(m.From()), m.From()))
+		}
+	}
+	if first, ok := e.t.promo[m.To()]; ok && m.Promotion() != chess.NoPieceType && first != m.Promotion() && bad == "" {
+		article = "4.4.4"
+		bad = fmt.Sprintf("the %s touched %s first, so the promotion to it was final, but promoted to a %s", first, m.To(), m.Promotion())
+	}
+	if bad != "" && e.enforce {
+		return nil, e.fail(at, "refused ("+article+"): "+bad)
+	}
+	san := p.SAN(m)
+	if err := e.g.Play(m); err != nil {
+		return nil, e.fail(at, err.Error())
+	}
+	e.t.made, e.t.madeAt, e.t.madeBad = m, at, bad != ""
+	out = append(out, protocol.Ruling{At: at, Kind: protocol.KindMove, By: by.String(), SAN: san, UCI: p.UCI(m), Ply: e.g.Ply(), FEN: e.g.Position().FEN()})
+	if bad != "" {
+		out = append(out, e.record(at, by, article, bad)...)
+		return out, nil
+	}
+	// 5.1.1, 5.2: the move ends the game at once if it mates, stalemates
+	// or leaves a dead position (and 9.6).
+	if o, ok := e.g.Outcome(); ok {
+		out = append(out, e.end(at, o)...)
+	}
+	return out, nil
+}
+
+// record registers an Article 4 violation, claimable by the opponent
+// until he touches a piece (T9). Where the arbiter acts without a claim,
+// the claim is granted at once (T10).
+func (e *Engine) record(at int, by chess.Color, article, text string) []protocol.Ruling {
+	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: article})
+	out := []protocol.Ruling{{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text}}
+	if e.t.made != chess.NoMove {
+		e.claim = &violation{at: at, by: by, article: article, ply: e.g.Ply() - 1, touched: append([]contact(nil), e.t.touched...), duty: e.current()}
+	}
+	if e.rules.ArbiterActsWithoutClaim && e.claim != nil {
+		out = append(out, e.grantTouchClaim(at, by.Other())...)
+	}
+	return out
+}
+
+// violate records a violation that is not tied to a move (4.2.1).
+func (e *Engine) violate(at int, by chess.Color, article, text string) []protocol.Ruling {
+	if e.enforce {
+		return e.fail(at, "refused ("+article+"): "+text)
+	}
+	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: article})
+	return []protocol.Ruling{{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text}}
+}
+
+// fail answers an action that cannot happen; nothing changes.
+func (e *Engine) fail(at int, msg string) []protocol.Ruling {
+	e.errors++
+	return []protocol.Ruling{{At: at, Kind: protocol.KindError, Error: msg}}
+}
+
+// end records the end of the game.
+func (e *Engine) end(at int, o game.Outcome) []protocol.Ruling {
+	e.over = true
+	e.result = resultRuling(at, o)
+	return []protocol.Ruling{e.result}
+}
+
+func resultRuling(at int, o game.Outcome) protocol.Ruling {
+	return protocol.Ruling{At: at, Kind: protocol.KindResult, Result: o.Result, Reason: string(o.Reason), Article: o.Article}
+}
+
+// Summary returns the state of the game as protocol.md defines it.
+func (e *Engine) Summary() protocol.Summary {
+	s := protocol.Summary{Moves: e.g.SANs(), FEN: e.g.Position().FEN(), Result: "*", Violations: e.viols,
+		Illegal: protocol.IllegalCount{White: e.illegal[chess.White], Black: e.illegal[chess.Black]}, Errors: e.errors}
+	if s.Violations == nil {
+		s.Violations = []protocol.ViolationRef{}
+	}
+	if e.over {
+		s.Result, s.Reason = e.result.Result, e.result.Reason
+	}
+	return s
+}
