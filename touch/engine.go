@@ -267,7 +267,10 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 		return e.fail(at, err.Error())
 	}
 	var out []protocol.Ruling
-	if a.Act != protocol.Release && a.Act != protocol.Place && a.Act != protocol.Drop {
+	if a.Act == protocol.Lift || a.Act == protocol.Remove || a.Act == protocol.Put {
+		if e.enforce && !e.t.hands[hand] && len(e.t.hands) > 0 {
+			return e.fail(at, "refused (4.1): each move is played with one hand")
+		}
 		e.t.hands[hand] = true
 	}
 	if touchedMan != nil && e.t.made == chess.NoMove {
@@ -319,6 +322,9 @@ func (e *Engine) touchCheck(at int, m man) ([]protocol.Ruling, []protocol.Ruling
 	mover := e.t.start.Turn()
 	e.loseClaim(mover)
 	e.t.touchedAny = true
+	if e.offer != nil && *e.offer != mover {
+		e.offer = nil // touching a piece declines the opponent's draw offer (9.1.2.3)
+	}
 	if m.origin == chess.NoSquare {
 		return nil, nil // a new piece from the box is not a touched piece
 	}
