@@ -98,6 +98,7 @@ type Reader struct {
 	text      []byte // comment being collected
 	tags      []Tag  // tag scratch
 	stack     []frame
+	used      int        // frames of stack used since the last reset
 	moveCache *moveCache // move texts
 	tagCache  strCache   // tag names and short tag values
 	slab      []Move     // moves are carved out of this to save allocations
@@ -688,6 +689,9 @@ func (r *Reader) readMovetext(g *Game) error {
 				r.off++
 				return r.fail(line, resyncMovetext, "unexpected %q", c)
 			}
+			if c == 'e' && len(f.moves) > 0 && r.enPassantMark() {
+				continue
+			}
 			w, ok := r.readWord()
 			if !ok {
 				return r.fail(line, resyncMovetext, "token too long")
@@ -757,20 +761,22 @@ func (r *Reader) push(line int) {
 		r.stack = r.stack[:len(r.stack)+1]
 		f := &r.stack[len(r.stack)-1]
 		*f = frame{moves: f.moves[:0], line: line}
-		return
+	} else {
+		r.stack = append(r.stack, frame{line: line})
 	}
-	r.stack = append(r.stack, frame{line: line})
+	r.used = max(r.used, len(r.stack))
 }
 
 // resetStack drops every open line, keeping their scratch space but not
 // what it points to.
 func (r *Reader) resetStack() {
-	for i := range r.stack[:cap(r.stack)] {
-		f := &r.stack[:cap(r.stack)][i]
-		clear(f.moves)
-		*f = frame{moves: f.moves[:0]}
+	all := r.stack[:r.used]
+	for i := range all {
+		clear(all[i].moves)
+		all[i] = frame{moves: all[i].moves[:0]}
 	}
 	r.stack = r.stack[:0]
+	r.used = 0
 }
 
 // take returns the moves of the line in a slice of their own and empties
@@ -837,6 +843,21 @@ func (r *Reader) finish(g *Game) {
 	}
 	g.Moves = f.take()
 	r.resetStack()
+}
+
+// enPassantMark skips an "e.p." written after an en passant capture, as
+// old files do. It reports whether it did.
+func (r *Reader) enPassantMark() bool {
+	for k, want := range []byte("e.p.") {
+		if c, ok := r.peekAt(k); !ok || c != want {
+			return false
+		}
+	}
+	if c, ok := r.peekAt(4); ok && class[c] == clWord {
+		return false
+	}
+	r.off += 4
+	return true
 }
 
 // readWord returns the run of word bytes at the read position without

@@ -291,6 +291,7 @@ func TestMovetextForms(t *testing.T) {
 		{"no result at eof", "1. e4 e5 2. Nf3", "e4 e5 Nf3", ""},
 		{"bom", "\xef\xbb\xbf[Event \"x\"]\n\n1. e4 *", "e4", "*"},
 		{"result glued to move", "1. e4 e5*", "e4 e5", "*"},
+		{"en passant mark", "1. e4 d5 2. e5 f5 3. exf6 e.p. e5 4. e4\ne.p. *", "e4 d5 e5 f5 exf6 e5 e4", "*"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.name == "promotions" {
@@ -744,6 +745,38 @@ func TestManyTags(t *testing.T) {
 	start := time.Now()
 	games := readGames(t, b.String())
 	if len(games) != 2 || len(games[0].Tags) != 50000 || games[1].Tag("T7") != "next game" {
+		t.Errorf("got %d games", len(games))
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestEOFIsSticky(t *testing.T) {
+	r := NewReader(strings.NewReader("1. e4 *"))
+	if _, err := r.Read(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if g, err := r.Read(); g != nil || err != io.EOF {
+			t.Fatalf("got %v, %v; want nil, io.EOF", g, err)
+		}
+	}
+}
+
+// TestDeepThenMany checks that a deeply nested game does not slow down the
+// games after it.
+func TestDeepThenMany(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("1. e4 ")
+	for i := 0; i < 20000; i++ {
+		b.WriteString("(1. d4 ")
+	}
+	b.WriteString(strings.Repeat(")", 20000))
+	b.WriteString(" *\n")
+	b.WriteString(strings.Repeat("1. e4 e5 *\n", 20000))
+	start := time.Now()
+	if games := readGames(t, b.String()); len(games) != 20001 {
 		t.Errorf("got %d games", len(games))
 	}
 	if d := time.Since(start); d > 5*time.Second {
