@@ -58,8 +58,12 @@ func (o *obligation) ruling(at int, by chess.Color) protocol.Ruling {
 	return r
 }
 
-// castleSide names the side of a castling move.
+// castleSide names the side of a castling move: "king", "queen", or
+// "vertical" for the castling along the file of laws C6.
 func castleSide(m chess.Move) string {
+	if m.To().File() == m.From().File() {
+		return "vertical"
+	}
 	if m.To() > m.From() {
 		return "king"
 	}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected rulings of the examples")
+
+// Every example game replays to the rulings recorded next to it
+// (examples/expected/NAME.jsonl: the rulings, then the summary).
+func TestReplayExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "*.jsonl"))
+	if err != nil || len(files) < 10 {
+		t.Fatalf("examples: %v %v", files, err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run([]string{"replay", "--summary", f}, nil, &out, &errb); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			golden := filepath.Join(filepath.Dir(f), "expected", filepath.Base(f))
+			if *update {
+				os.MkdirAll(filepath.Dir(golden), 0o755)
+				os.WriteFile(golden, out.Bytes(), 0o644)
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != string(want) {
+				t.Errorf("rulings differ from %s:\n%s", golden, out.String())
+			}
+		})
+	}
+}
+
+func TestReplayErrorsAndStdin(t *testing.T) {
+	in := strings.NewReader(`{"by":"white","act":"lift","sq":"e2"}
+not json
+{"by":"white","act":"jump"}
+
+{"start":{"rules":"uscf"}}
+{"by":"white","act":"drop","sq":"e4"}
+`)
+	var out, errb bytes.Buffer
+	if code := run([]string{"replay", "--summary", "-"}, in, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	want := `{"at":1,"kind":"must","by":"white","rule":"move","sq":"e2","article":"4.3.1"}
+{"at":2,"kind":"error","error":"not a JSON object: invalid character 'o' in literal null (expecting 'u')"}
+{"at":3,"kind":"error","error":"unknown act \"jump\""}
+{"at":5,"kind":"error","error":"a start line may only come first"}
+{"at":6,"kind":"move","by":"white","san":"e4","uci":"e2e4","ply":1,"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}
+{"moves":["e4"],"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","result":"*","reason":"","violations":[],"illegal":{"white":0,"black":0},"errors":3}
+`
+	if out.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+	if code := run([]string{"replay", "--rules", "nonsense"}, strings.NewReader(`{"by":"white","act":"clock"}`), &out, &errb); code != 2 {
+		t.Errorf("an unknown rule set should fail with status 2, got %d", code)
+	}
+	if code := run([]string{"replay", "/no/such/file"}, nil, &out, &errb); code != 2 {
+		t.Errorf("a missing file should fail with status 2, got %d", code)
+	}
+}
