@@ -72,12 +72,26 @@ var class = func() (t [256]byte) {
 // moves or without a result, and header-only games. A game whose result is
 // missing ends at the next tag section or at the end of the input.
 //
+// Header-only games follow each other: after a blank line, a tag whose
+// name the current header already has starts a new game (a blank line
+// alone does not, as some programs put one inside a header).
+//
 // Comment text is normalised: every run of white space (line breaks
 // included) becomes one space, and leading and trailing space is removed.
+// A comment goes to Move.After when it follows a move (its NAGs and other
+// comments may come between), otherwise to Move.Before of the next move;
+// comments left at the end of a line go after its last move. An empty
+// variation "( )" is dropped and its comments go after the move it
+// follows. An "e.p." written after a move is dropped.
 //
 // A game that cannot be read yields a *SyntaxError; the following call to
 // Read resumes at the next game. Errors of the underlying reader are
 // returned as they are and end reading.
+//
+// Limits: a tag line and a single movetext token must fit in the 64 KiB
+// read buffer, a comment may be at most 1 MiB long, and NAGs go from $0 to
+// $255. Anything beyond is reported as a syntax error of that game.
+// Variations may nest to any depth.
 //
 // Reading a game of any variant is not an error: see Game.Variant.
 type Reader struct {
