@@ -391,13 +391,29 @@ func (e *Engine) settle(at int, by chess.Color, b *board) ([]protocol.Ruling, []
 	if m == chess.NoMove {
 		return e.castlingCommit(at, pl)
 	}
-	// US Chess (T4d): a rook released on its castling square may still
-	// become castling; the move is decided by what follows.
-	if e.rules.RookFirstMayCastle && e.rookMayStillCastle(m) {
-		e.t.pending = m
+	// A move that may still become castling is decided by what follows
+	// (the clock, or the other piece of the castling): under US Chess a
+	// rook released on its castling square (T4d), and in Chess960 a king
+	// released by a one-square move on its castling square.
+	if (e.rules.RookFirstMayCastle && e.rookMayStillCastle(m)) || e.kingMayStillCastle(m) {
+		e.t.pending, e.t.madeAt = m, at
 		return nil, nil
 	}
 	return e.makeMove(at, by, m)
+}
+
+// kingMayStillCastle reports whether the king move m lands where a legal
+// castling would put the king (possible in Chess960 only).
+func (e *Engine) kingMayStillCastle(m chess.Move) bool {
+	if m.IsCastling() || e.t.start.PieceAt(m.From()).Type() != chess.King {
+		return false
+	}
+	for _, c := range e.t.legal {
+		if c.IsCastling() && c.KingTo() == m.To() {
+			return true
+		}
+	}
+	return false
 }
 
 // rookMayStillCastle reports whether m moves a rook to the square it would

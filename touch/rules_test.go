@@ -229,3 +229,33 @@ func TestC6_VerticalCastlingUnder1971Rules(t *testing.T) {
 		t.Errorf("vertical castling is not legal under today's rules: %v", got)
 	}
 }
+
+func TestC7_Chess960CastlingThroughTheEngine(t *testing.T) {
+	// King b1, rooks a1 and h1: O-O-O puts the king on c1 and the rook on d1.
+	fen := "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAhb - 0 1"
+	e, err := New(protocol.Start{FEN: fen, Chess960: true}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, a := range []protocol.Action{{By: "white", Act: "lift", Sq: "b1"}, {By: "white", Act: "drop", Sq: "c1"},
+		{By: "white", Act: "lift", Sq: "a1"}, {By: "white", Act: "drop", Sq: "d1"}, {By: "white", Act: "clock"}} {
+		for _, r := range e.Apply(i+1, a) {
+			got = append(got, brief(r))
+		}
+	}
+	// Kc1 alone is also a legal move: it is decided by what follows.
+	expect(t, got, "1 must move b1 4.3.1", "3 must castle b1 queen 4.4.1", "4 move O-O-O")
+	if e.Position().PieceAt(chess.C1) != chess.WhiteKing || e.Position().PieceAt(chess.D1) != chess.WhiteRook {
+		t.Errorf("after 960 castling: %s", e.Position().FEN())
+	}
+	// The same king step followed by the clock is the king move Kc1.
+	e, _ = New(protocol.Start{FEN: fen, Chess960: true}, Options{})
+	got = nil
+	for i, a := range []protocol.Action{{By: "white", Act: "lift", Sq: "b1"}, {By: "white", Act: "drop", Sq: "c1"}, {By: "white", Act: "clock"}} {
+		for _, r := range e.Apply(i+1, a) {
+			got = append(got, brief(r))
+		}
+	}
+	expect(t, got, "1 must move b1 4.3.1", "2 move Kc1")
+}
