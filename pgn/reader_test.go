@@ -783,3 +783,13 @@ func TestDeepThenMany(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 }
+
+// TestConcatenatedFiles reads files joined with cat, each with its own
+// byte order mark.
+func TestConcatenatedFiles(t *testing.T) {
+	a := readTestFile(t, "python-chess/utf8-bom.pgn")
+	games := readGames(t, string(a)+string(a))
+	if len(games) != 4 || games[2].Tag("Event") != "A" {
+		t.Errorf("got %d games", len(games))
+	}
+}
