@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/arbiterchess/arbiter/server"
+)
+
+func init() {
+	commands["serve"] = command{summary: "run the arbiter server: boards post actions, everyone follows the games live", run: runServe}
+}
+
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", ":8080", "address to listen on (\"127.0.0.1:0\" picks a free port)")
+	db := fs.String("db", "arbiter.db", "database: an SQLite file, or a postgres://user@host:port/db URL")
+	adminToken := fs.String("admin-token", os.Getenv("ARBITER_ADMIN_TOKEN"), "if set, creating an event needs this token (default $ARBITER_ADMIN_TOKEN)")
+	logFormat := fs.String("log", "text", "log format on stderr: text or json")
+	debug := fs.Bool("debug", false, "log every request, reads included")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: arbiter serve [--addr :8080] [--db FILE|postgres://...] [--admin-token T] [--log text|json] [--debug]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	level := slog.LevelInfo
+	if *debug {
+		level = slog.LevelDebug
+	}
+	var h slog.Handler
+	switch *logFormat {
+	case "text":
+		h = slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})
+	case "json":
+		h = slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level})
+	default:
+		fmt.Fprintf(stderr, "arbiter serve: --log must be text or json, not %q\n", *logFormat)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := server.ListenAndServe(ctx, server.Config{
+		Addr:       *addr,
+		DB:         *db,
+		Logger:     slog.New(h),
+		AdminToken: *adminToken,
+		Ready: func(url string) {
+			fmt.Fprintf(stdout, "arbiter: serving on %s\n", url)
+		},
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter serve:", err)
+		return 1
+	}
+	return 0
+}

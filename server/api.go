@@ -1,0 +1,627 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server/store"
+)
+
+// maxBody bounds a request body.
+const maxBody = 4 << 20
+
+// writeJSON answers with a JSON value.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+// writeErr answers with an error: an *APIError as it is, store errors as
+// 404/409, anything else as 500.
+func writeErr(w http.ResponseWriter, err error) {
+	var ae *APIError
+	switch {
+	case errors.As(err, &ae):
+	case errors.Is(err, store.ErrNotFound):
+		ae = apiErr(http.StatusNotFound, "not found")
+	case errors.Is(err, store.ErrConflict):
+		ae = apiErr(http.StatusConflict, "%v", err)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		ae = apiErr(http.StatusServiceUnavailable, "%v", err)
+	default:
+		ae = apiErr(http.StatusInternalServerError, "%v", err)
+	}
+	writeJSON(w, ae.Status, ae)
+}
+
+// statusWriter remembers the status of an answer for the request log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController (and the WebSocket upgrade) reach
+// the underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequests logs one line per request: method, path, status, duration.
+// Successful reads are logged at debug level, the rest at info.
+func (s *Server) logRequests(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		h.ServeHTTP(sw, r)
+		level := slog.LevelInfo
+		if r.Method == http.MethodGet && sw.status < 400 || r.URL.Path == "/healthz" {
+			level = slog.LevelDebug
+		}
+		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", float64(time.Since(t).Microseconds())/1000)
+	})
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": err.Error()})
+		return
+	}
+	v, _ := s.store.Version(ctx)
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": s.store.Describe(), "schema": v})
+}
+
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{
+		"service": "arbiter",
+		"docs":    "docs/api.md in the arbiter repository",
+		"routes": []string{
+			"GET /healthz",
+			"POST /api/events", "GET /api/events", "GET /api/events/{event}", "POST /api/events/{event}/games",
+			"GET /api/events/{event}/pgn", "GET /api/events/{event}/live",
+			"GET /api/games/{game}", "GET /api/games/{game}/log", "POST /api/games/{game}/actions",
+			"POST /api/games/{game}/result", "POST /api/games/{game}/board-token",
+			"GET /api/games/{game}/pgn", "GET /api/games/{game}/live",
+		},
+	})
+}
+
+// readJSON decodes a JSON request body into v, refusing unknown fields.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return apiErr(http.StatusBadRequest, "malformed JSON: %v", err)
+	}
+	if dec.More() {
+		return apiErr(http.StatusBadRequest, "malformed JSON: more than one value")
+	}
+	return nil
+}
+
+// GameSpec describes a game to create: the players, where it is played,
+// and how it starts (rules, position, clock: a protocol start line).
+// Enforce refuses violating actions at once instead of recording them
+// (touch.Options.Enforce).
+type GameSpec struct {
+	Round   int            `json:"round,omitempty"`
+	Board   int            `json:"board,omitempty"`
+	White   string         `json:"white,omitempty"`
+	Black   string         `json:"black,omitempty"`
+	Start   protocol.Start `json:"start"`
+	Enforce bool           `json:"enforce,omitempty"`
+}
+
+// EventSpec is the body of POST /api/events. Start, when set, is the
+// default start of every game that gives none (the event's rule set and
+// clock).
+type EventSpec struct {
+	Name  string          `json:"name"`
+	Site  string          `json:"site,omitempty"`
+	Start *protocol.Start `json:"start,omitempty"`
+	Games []GameSpec      `json:"games"`
+}
+
+// CreatedGame is a game just created, with its board token (shown once).
+type CreatedGame struct {
+	*GameView
+	BoardToken string `json:"board_token"`
+}
+
+// CreatedEvent answers POST /api/events: the event, the arbiter's token
+// and the games with their board tokens. The tokens are shown only here:
+// the server keeps their hashes.
+type CreatedEvent struct {
+	ID           string        `json:"id"`
+	Name         string        `json:"name"`
+	Site         string        `json:"site,omitempty"`
+	ArbiterToken string        `json:"arbiter_token"`
+	Games        []CreatedGame `json:"games"`
+}
+
+// newGames checks game specs (the engine must accept each start) and makes
+// store records and tokens for them. Boards left at 0 are numbered after
+// the highest board of their round in taken.
+func (s *Server) newGames(eventID string, def *protocol.Start, specs []GameSpec, taken map[int]int) ([]store.Game, []string, error) {
+	now := time.Now().UTC()
+	games := make([]store.Game, 0, len(specs))
+	tokens := make([]string, 0, len(specs))
+	for i, sp := range specs {
+		if sp.Round == 0 {
+			sp.Round = 1
+		}
+		if sp.Round < 0 || sp.Board < 0 {
+			return nil, nil, apiErr(http.StatusBadRequest, "game %d: round and board must be positive", i)
+		}
+		if sp.Board == 0 {
+			sp.Board = taken[sp.Round] + 1
+		}
+		if sp.Board > taken[sp.Round] {
+			taken[sp.Round] = sp.Board
+		}
+		if def != nil && sp.Start == (protocol.Start{}) {
+			sp.Start = *def
+		}
+		g := store.Game{ID: newID(), Event: eventID, Round: sp.Round, Board: sp.Board, White: sp.White, Black: sp.Black,
+			Start: sp.Start, Enforce: sp.Enforce, Created: now}
+		if g.White == "" {
+			g.White = "?"
+		}
+		if g.Black == "" {
+			g.Black = "?"
+		}
+		if _, err := s.newEngine(g); err != nil {
+			return nil, nil, apiErr(http.StatusBadRequest, "game %d: %v", i, err)
+		}
+		tok := newToken(boardPrefix)
+		g.BoardHash = hashToken(tok)
+		games = append(games, g)
+		tokens = append(tokens, tok)
+	}
+	return games, tokens, nil
+}
+
+// created loads the new games and pairs their views with their tokens.
+func (s *Server) created(ctx context.Context, games []store.Game, tokens []string) ([]CreatedGame, error) {
+	out := make([]CreatedGame, 0, len(games))
+	for i, gm := range games {
+		g, err := s.game(ctx, gm.ID)
+		if err != nil {
+			return nil, err
+		}
+		g.mu.Lock()
+		v := g.view(false)
+		s.publishSnapshot(g)
+		g.mu.Unlock()
+		out = append(out, CreatedGame{GameView: v, BoardToken: tokens[i]})
+	}
+	return out, nil
+}
+
+func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
+	if s.opts.AdminToken != "" {
+		tok := requestToken(r)
+		if tok == "" {
+			writeErr(w, apiErr(http.StatusUnauthorized, "creating an event needs the server's admin token"))
+			return
+		}
+		if !tokenMatches(tok, hashToken(s.opts.AdminToken)) {
+			writeErr(w, apiErr(http.StatusForbidden, "wrong admin token"))
+			return
+		}
+	}
+	var spec EventSpec
+	if err := readJSON(w, r, &spec); err != nil {
+		writeErr(w, err)
+		return
+	}
+	if spec.Name == "" {
+		writeErr(w, apiErr(http.StatusBadRequest, "the event needs a name"))
+		return
+	}
+	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC()}
+	arb := newToken(arbiterPrefix)
+	ev.ArbiterHash = hashToken(arb)
+	games, tokens, err := s.newGames(ev.ID, spec.Start, spec.Games, map[int]int{})
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	if err := s.store.CreateEvent(r.Context(), ev, games); err != nil {
+		writeErr(w, err)
+		return
+	}
+	cg, err := s.created(r.Context(), games, tokens)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	s.log.Info("event created", "event", ev.ID, "name", ev.Name, "games", len(games))
+	writeJSON(w, http.StatusCreated, CreatedEvent{ID: ev.ID, Name: ev.Name, Site: ev.Site, ArbiterToken: arb, Games: cg})
+}
+
+func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) {
+	evs, err := s.store.Events(r.Context())
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, evs)
+}
+
+// eventView reads an event and the views of its games (round may select
+// one round; 0 is all).
+func (s *Server) eventView(ctx context.Context, id string, round int) (*EventView, []*live, error) {
+	ev, err := s.store.Event(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	metas, err := s.store.Games(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	v := &EventView{ID: ev.ID, Name: ev.Name, Site: ev.Site, Created: ev.Created, Games: []*GameView{}}
+	var lives []*live
+	for _, m := range metas {
+		if round != 0 && m.Round != round {
+			continue
+		}
+		g, err := s.game(ctx, m.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		g.mu.Lock()
+		err = s.sync(ctx, g)
+		if err == nil {
+			v.Games = append(v.Games, g.view(false))
+		}
+		g.mu.Unlock()
+		if err != nil {
+			return nil, nil, err
+		}
+		lives = append(lives, g)
+	}
+	return v, lives, nil
+}
+
+func roundParam(r *http.Request) (int, error) {
+	q := r.URL.Query().Get("round")
+	if q == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < 1 {
+		return 0, apiErr(http.StatusBadRequest, "round must be a positive number, not %q", q)
+	}
+	return n, nil
+}
+
+func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) {
+	round, err := roundParam(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	v, _, err := s.eventView(r.Context(), r.PathValue("event"), round)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// arbiterOf checks that the request carries the arbiter's token of the
+// event: 401 without a token, 403 with another.
+func (s *Server) arbiterOf(ctx context.Context, r *http.Request, eventID string) error {
+	tok := requestToken(r)
+	ev, err := s.store.Event(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	if tok == "" {
+		return apiErr(http.StatusUnauthorized, "this needs the arbiter's token (Authorization: Bearer ...)")
+	}
+	if !tokenMatches(tok, ev.ArbiterHash) {
+		return apiErr(http.StatusForbidden, "not the arbiter's token of event %s", eventID)
+	}
+	return nil
+}
+
+// author returns who a token speaks for in game g: the board or the
+// arbiter; 401 without a token, 403 with one that is neither.
+func (s *Server) author(ctx context.Context, tok string, g *live) (string, error) {
+	if tok == "" {
+		return "", apiErr(http.StatusUnauthorized, "posting needs the board's or the arbiter's token (Authorization: Bearer ...)")
+	}
+	g.mu.Lock()
+	id := g.meta.ID
+	g.mu.Unlock()
+	// Read the hashes from the store, not from memory: another process may
+	// have issued a new board token.
+	meta, err := s.store.Game(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	if tokenMatches(tok, meta.BoardHash) {
+		return store.ByBoard, nil
+	}
+	ev, err := s.store.Event(ctx, meta.Event)
+	if err != nil {
+		return "", err
+	}
+	if tokenMatches(tok, ev.ArbiterHash) {
+		return store.ByArbiter, nil
+	}
+	return "", apiErr(http.StatusForbidden, "this token may not post to game %s", meta.ID)
+}
+
+func (s *Server) addGames(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("event")
+	if err := s.arbiterOf(ctx, r, id); err != nil {
+		writeErr(w, err)
+		return
+	}
+	var body struct {
+		Start *protocol.Start `json:"start,omitempty"`
+		Games []GameSpec      `json:"games"`
+	}
+	if err := readJSON(w, r, &body); err != nil {
+		writeErr(w, err)
+		return
+	}
+	existing, err := s.store.Games(ctx, id)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	taken := map[int]int{}
+	for _, g := range existing {
+		taken[g.Round] = max(taken[g.Round], g.Board)
+	}
+	games, tokens, err := s.newGames(id, body.Start, body.Games, taken)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	if err := s.store.AddGames(ctx, id, games); err != nil {
+		writeErr(w, err)
+		return
+	}
+	cg, err := s.created(ctx, games, tokens)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"event": id, "games": cg})
+}
+
+// readGame loads a game and brings it up to date with the store.
+func (s *Server) readGame(ctx context.Context, id string, f func(g *live)) error {
+	g, err := s.game(ctx, id)
+	if err != nil {
+		return err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := s.sync(ctx, g); err != nil {
+		return err
+	}
+	f(g)
+	return nil
+}
+
+func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
+	var v *GameView
+	if err := s.readGame(r.Context(), r.PathValue("game"), func(g *live) { v = g.view(true) }); err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
+	after := int64(0)
+	if q := r.URL.Query().Get("after"); q != "" {
+		n, err := strconv.ParseInt(q, 10, 64)
+		if err != nil || n < 0 {
+			writeErr(w, apiErr(http.StatusBadRequest, "after must be a number ≥ 0, not %q", q))
+			return
+		}
+		after = n
+	}
+	entries := []store.Entry{}
+	err := s.readGame(r.Context(), r.PathValue("game"), func(g *live) {
+		for i := min(after, int64(len(g.log))); i < int64(len(g.log)); i++ {
+			entries = append(entries, g.log[i].Entry)
+		}
+	})
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, entries)
+}
+
+// ParseActions reads the actions of a post: a JSON array of action
+// objects, one object, or JSON Lines (objects one after another). Each
+// action is checked as protocol.ParseLine checks an input line; start
+// lines are refused (a game's start is given when it is created).
+func ParseActions(body []byte) ([]protocol.Action, error) {
+	body = bytes.TrimSpace(body)
+	var raws []json.RawMessage
+	if len(body) > 0 && body[0] == '[' {
+		if err := json.Unmarshal(body, &raws); err != nil {
+			return nil, apiErr(http.StatusBadRequest, "malformed JSON: %v", err)
+		}
+	} else {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		for {
+			var raw json.RawMessage
+			err := dec.Decode(&raw)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, apiErr(http.StatusBadRequest, "malformed JSON after %d actions: %v", len(raws), err)
+			}
+			raws = append(raws, raw)
+		}
+	}
+	if len(raws) == 0 {
+		return nil, apiErr(http.StatusBadRequest, "no actions")
+	}
+	out := make([]protocol.Action, 0, len(raws))
+	for i, raw := range raws {
+		l, err := protocol.ParseLine(raw)
+		if err != nil {
+			return nil, refused(http.StatusBadRequest, i, err.Error(), nil)
+		}
+		if l.Start != nil {
+			return nil, refused(http.StatusBadRequest, i, "a start line is not an action: the start is set when the game is created", nil)
+		}
+		if l.Action.Seq < 0 {
+			return nil, refused(http.StatusBadRequest, i, "seq must be positive", nil)
+		}
+		out = append(out, l.Action)
+	}
+	return out, nil
+}
+
+func (s *Server) postActions(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, err := s.game(ctx, r.PathValue("game"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	author, err := s.author(ctx, requestToken(r), g)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		writeErr(w, apiErr(http.StatusBadRequest, "reading the body: %v", err))
+		return
+	}
+	actions, err := ParseActions(body)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	res, err := s.post(ctx, g, author, actions)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// DecisionSpec is the body of POST /api/games/{game}/result: the result
+// ("1-0", "0-1", "1/2-1/2", or "*" to withdraw an earlier decision) and
+// the arbiter's reason, in words.
+type DecisionSpec struct {
+	Result string `json:"result"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, err := s.game(ctx, r.PathValue("game"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	if author, err := s.author(ctx, requestToken(r), g); err != nil || author != store.ByArbiter {
+		if err == nil {
+			err = apiErr(http.StatusForbidden, "only the arbiter may set a result")
+		}
+		writeErr(w, err)
+		return
+	}
+	var d DecisionSpec
+	if err := readJSON(w, r, &d); err != nil {
+		writeErr(w, err)
+		return
+	}
+	switch d.Result {
+	case "1-0", "0-1", "1/2-1/2", "*":
+	default:
+		writeErr(w, apiErr(http.StatusBadRequest, "result must be 1-0, 0-1, 1/2-1/2 or *, not %q", d.Result))
+		return
+	}
+	res, err := s.decide(ctx, g, store.Decision{Result: d.Result, Reason: d.Reason})
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	s.log.Info("arbiter decision", "game", g.meta.ID, "result", d.Result)
+	writeJSON(w, http.StatusOK, res)
+}
+
+func (s *Server) newBoardToken(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, err := s.game(ctx, r.PathValue("game"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	if author, err := s.author(ctx, requestToken(r), g); err != nil || author != store.ByArbiter {
+		if err == nil {
+			err = apiErr(http.StatusForbidden, "only the arbiter may issue a board token")
+		}
+		writeErr(w, err)
+		return
+	}
+	tok := newToken(boardPrefix)
+	h := hashToken(tok)
+	g.mu.Lock()
+	err = s.store.SetBoardHash(ctx, g.meta.ID, h)
+	if err == nil {
+		g.meta.BoardHash = h
+	}
+	g.mu.Unlock()
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"game": g.meta.ID, "board_token": tok})
+}
+
+// publishSnapshot sends the whole game to its followers (a game new to
+// them). The caller holds g.mu.
+func (s *Server) publishSnapshot(g *live) {
+	if !s.hub.watched(g.meta.ID, g.meta.Event) {
+		return
+	}
+	b, err := json.Marshal(Message{Type: "snapshot", Event: g.meta.Event, GameID: g.meta.ID, Game: g.view(false)})
+	if err != nil {
+		return
+	}
+	s.hub.publish(g.meta.ID, g.meta.Event, b)
+}

@@ -1,0 +1,420 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"time"
+
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server/store"
+	"github.com/arbiterchess/arbiter/touch"
+)
+
+// record is one entry of a game's log as the server keeps it in memory,
+// with the state of the game after it (for live followers and PGN
+// comments).
+type record struct {
+	store.Entry
+	ply    int              // plies in the game after the entry
+	fen    string           // the legal position after the entry
+	duty   *protocol.Ruling // the obligation after the entry
+	result string           // the result in force after the entry
+	reason string
+}
+
+// seqKey identifies an idempotent action: who sent it and its seq.
+type seqKey struct {
+	author string
+	seq    int64
+}
+
+// live is a game loaded in memory: its metadata, its log, and the engine
+// that replayed the log. mu serialises everything done to it.
+type live struct {
+	mu       sync.Mutex
+	meta     store.Game
+	eng      *touch.Engine
+	log      []record
+	seqs     map[seqKey]int64 // → entry number
+	decision *store.Decision  // the arbiter's decision in force, or nil
+	// broken is set when the engine may differ from the replay of log (an
+	// action was refused, or a write failed): rebuild before use.
+	broken bool
+}
+
+// newEngine starts a game's engine.
+func (s *Server) newEngine(meta store.Game) (*touch.Engine, error) {
+	return touch.New(meta.Start, touch.Options{Enforce: meta.Enforce, CanMate: s.canMate})
+}
+
+// game returns the live game with the given id, loading (replaying) it on
+// first use. It returns store.ErrNotFound for an unknown game.
+func (s *Server) game(ctx context.Context, id string) (*live, error) {
+	s.mu.Lock()
+	g, ok := s.games[id]
+	if !ok {
+		g = &live{}
+		s.games[id] = g
+	}
+	s.mu.Unlock()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.eng != nil {
+		return g, nil
+	}
+	meta, err := s.store.Game(ctx, id)
+	if err == nil {
+		err = s.load(ctx, g, meta)
+	}
+	if err != nil {
+		s.mu.Lock()
+		if s.games[id] == g {
+			delete(s.games, id)
+		}
+		s.mu.Unlock()
+		return nil, err
+	}
+	return g, nil
+}
+
+// load replays a game's whole log from the store into g.
+func (s *Server) load(ctx context.Context, g *live, meta store.Game) error {
+	eng, err := s.newEngine(meta)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", meta.ID, err)
+	}
+	entries, err := s.store.Entries(ctx, meta.ID, 0)
+	if err != nil {
+		return err
+	}
+	g.meta, g.eng, g.log, g.seqs, g.decision, g.broken = meta, eng, nil, map[seqKey]int64{}, nil, false
+	for _, e := range entries {
+		s.replayStored(g, e)
+	}
+	return nil
+}
+
+// rebuild replays the in-memory log into a fresh engine, dropping whatever
+// a refused action or a failed write left in the old one.
+func (s *Server) rebuild(g *live) error {
+	eng, err := s.newEngine(g.meta)
+	if err != nil {
+		return err
+	}
+	g.eng, g.decision = eng, nil
+	for i := range g.log {
+		r := &g.log[i]
+		switch r.Kind {
+		case store.KindAction:
+			g.eng.Apply(int(r.N), *r.Action)
+		case store.KindDecision:
+			g.setDecision(r.Decision)
+		}
+	}
+	g.broken = false
+	return nil
+}
+
+// sync brings g up to date with the store (entries appended by another
+// process, or by a write whose outcome was unknown) and publishes what it
+// found. The caller holds g.mu.
+func (s *Server) sync(ctx context.Context, g *live) error {
+	if g.broken {
+		if err := s.rebuild(g); err != nil {
+			return err
+		}
+	}
+	head, err := s.store.Head(ctx, g.meta.ID)
+	if err != nil || head <= int64(len(g.log)) {
+		return err
+	}
+	entries, err := s.store.Entries(ctx, g.meta.ID, int64(len(g.log)))
+	if err != nil {
+		return err
+	}
+	s.catchUp(g, entries)
+	return nil
+}
+
+// catchUp applies entries written elsewhere and publishes them.
+func (s *Server) catchUp(g *live, entries []store.Entry) {
+	for _, e := range entries {
+		if e.N != int64(len(g.log))+1 {
+			continue // already known
+		}
+		s.replayStored(g, e)
+		s.publishEntry(g, &g.log[len(g.log)-1])
+	}
+}
+
+// replayStored applies a stored entry and checks that the engine gives the
+// rulings that were stored; a difference (an engine changed since) is
+// logged, and the stored rulings stay the record.
+func (s *Server) replayStored(g *live, e store.Entry) {
+	var got []protocol.Ruling
+	switch e.Kind {
+	case store.KindAction:
+		got = g.eng.Apply(int(e.N), *e.Action)
+	case store.KindDecision:
+		got = decisionRulings(e.N, e.Decision)
+		g.setDecision(e.Decision)
+	}
+	if !sameRulings(got, e.Rulings) {
+		s.log.Warn("replay gives other rulings than stored", "game", e.Game, "n", e.N, "stored", e.Rulings, "replayed", got)
+	}
+	g.push(e)
+}
+
+func sameRulings(a, b []protocol.Ruling) bool {
+	if len(a) == 0 && len(b) == 0 {
+		return true
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// push appends an entry that the engine has applied to the in-memory log.
+func (g *live) push(e store.Entry) {
+	if e.Rulings == nil {
+		e.Rulings = []protocol.Ruling{}
+	}
+	if e.Seq != 0 {
+		g.seqs[seqKey{e.Author, e.Seq}] = e.N
+	}
+	r := record{Entry: e, ply: g.eng.Game().Ply(), fen: g.eng.Position().FEN()}
+	if d, ok := g.eng.Duty(); ok {
+		r.duty = &d
+	}
+	r.result, r.reason = g.result()
+	g.log = append(g.log, r)
+}
+
+// setDecision records the arbiter's decision ("*" withdraws it).
+func (g *live) setDecision(d *store.Decision) {
+	if d == nil || d.Result == "*" {
+		g.decision = nil
+		return
+	}
+	c := *d
+	g.decision = &c
+}
+
+// result returns the result in force: the arbiter's decision, else the
+// engine's.
+func (g *live) result() (result, reason string) {
+	if g.decision != nil {
+		return g.decision.Result, "arbiter"
+	}
+	sum := g.eng.Summary()
+	return sum.Result, sum.Reason
+}
+
+// decisionRulings are the rulings of an arbiter's decision: a result
+// ruling with reason "arbiter" (an extension of the protocol's reasons).
+func decisionRulings(n int64, d *store.Decision) []protocol.Ruling {
+	return []protocol.Ruling{{At: int(n), Kind: protocol.KindResult, Result: d.Result, Reason: "arbiter", Text: d.Reason}}
+}
+
+// Ack acknowledges one posted action: its number in the game's log (the
+// "at" of its rulings), the client's seq, and the rulings it caused.
+// Duplicate is set when the seq had been posted before: nothing changed
+// and the original acknowledgement is returned.
+type Ack struct {
+	N         int64             `json:"n"`
+	Seq       int64             `json:"seq,omitempty"`
+	Rulings   []protocol.Ruling `json:"rulings"`
+	Duplicate bool              `json:"duplicate,omitempty"`
+}
+
+// PostResult is the answer to a post of actions.
+type PostResult struct {
+	Game string `json:"game"`
+	// N is the number of entries in the game's log after the post.
+	N    int64 `json:"n"`
+	Acks []Ack `json:"acks"`
+}
+
+// APIError is an error answer of the API, as JSON: the HTTP status, the
+// reason, and for a refused action its index in the posted list and the
+// engine's error ruling. Client returns it for answers it does not retry.
+type APIError struct {
+	Status int    `json:"status"`
+	Err    string `json:"error"`
+	// Index is the 0-based position of the refused action in the post.
+	Index *int `json:"index,omitempty"`
+	// Rulings holds the engine's error ruling for a refused action.
+	Rulings []protocol.Ruling `json:"rulings,omitempty"`
+}
+
+func (e *APIError) Error() string {
+	if e.Index != nil {
+		return fmt.Sprintf("%d: action %d: %s", e.Status, *e.Index, e.Err)
+	}
+	return fmt.Sprintf("%d: %s", e.Status, e.Err)
+}
+
+func apiErr(status int, format string, args ...any) *APIError {
+	return &APIError{Status: status, Err: fmt.Sprintf(format, args...)}
+}
+
+func refused(status, index int, msg string, rs []protocol.Ruling) *APIError {
+	return &APIError{Status: status, Err: msg, Index: &index, Rulings: rs}
+}
+
+// sameAction compares two actions, sequence numbers aside.
+func sameAction(a, b protocol.Action) bool {
+	a.Seq, b.Seq = 0, 0
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+// post appends actions by author to a game: all of them, or none when one
+// is refused (400, with the engine's error ruling) or the write fails.
+// Actions whose seq was posted before are answered with their original
+// acknowledgement and not applied again.
+func (s *Server) post(ctx context.Context, g *live, author string, actions []protocol.Action) (PostResult, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.broken {
+		if err := s.rebuild(g); err != nil {
+			return PostResult{}, err
+		}
+	}
+	// Fast path: a retry whose every action is known needs no transaction.
+	if acks, ok := g.knownAcks(author, actions); ok {
+		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+	}
+	var added []store.Entry
+	var acks []Ack
+	var states []record
+	now := time.Now().UTC()
+	err := s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(missing []store.Entry) ([]store.Entry, error) {
+		s.catchUp(g, missing)
+		added, acks, states = nil, nil, nil
+		n := int64(len(g.log))
+		batch := map[seqKey]int{} // seq → index in added, within this post
+		for i, a := range actions {
+			if a.Seq != 0 {
+				k := seqKey{author, a.Seq}
+				if at, ok := g.seqs[k]; ok {
+					orig := g.log[at-1]
+					if !sameAction(*orig.Action, a) {
+						return nil, refused(409, i, fmt.Sprintf("seq %d was already used for another action (entry %d)", a.Seq, at), nil)
+					}
+					acks = append(acks, Ack{N: orig.N, Seq: a.Seq, Rulings: orig.Rulings, Duplicate: true})
+					continue
+				}
+				if j, ok := batch[k]; ok {
+					if !sameAction(*added[j].Action, a) {
+						return nil, refused(409, i, fmt.Sprintf("seq %d appears twice in the post with different actions", a.Seq), nil)
+					}
+					acks = append(acks, Ack{N: added[j].N, Seq: a.Seq, Rulings: added[j].Rulings, Duplicate: true})
+					continue
+				}
+			}
+			if g.decision != nil {
+				return nil, refused(409, i, fmt.Sprintf("the arbiter has decided the result %s: no more actions", g.decision.Result), nil)
+			}
+			n++
+			g.broken = true // the engine now runs ahead of the log
+			rs := g.eng.Apply(int(n), a)
+			if rs == nil {
+				rs = []protocol.Ruling{}
+			}
+			for _, r := range rs {
+				if r.Kind == protocol.KindError {
+					return nil, refused(400, i, r.Error, rs)
+				}
+			}
+			act := a
+			e := store.Entry{Game: g.meta.ID, N: n, Author: author, Seq: a.Seq, Kind: store.KindAction, Action: &act, Rulings: rs, Time: now}
+			if a.Seq != 0 {
+				batch[seqKey{author, a.Seq}] = len(added)
+			}
+			added = append(added, e)
+			acks = append(acks, Ack{N: n, Seq: a.Seq, Rulings: rs})
+			st := record{Entry: e, ply: g.eng.Game().Ply(), fen: g.eng.Position().FEN()}
+			if d, ok := g.eng.Duty(); ok {
+				st.duty = &d
+			}
+			st.result, st.reason = g.result()
+			states = append(states, st)
+		}
+		return added, nil
+	})
+	if err != nil {
+		if g.broken {
+			if rerr := s.rebuild(g); rerr != nil {
+				s.log.Error("rebuild after a failed post", "game", g.meta.ID, "err", rerr)
+			}
+		}
+		var ae *APIError
+		if errors.As(err, &ae) {
+			return PostResult{}, ae
+		}
+		if errors.Is(err, store.ErrConflict) {
+			// Another process took the same seq between our read and write
+			// cannot happen under the lock; report it plainly if it does.
+			return PostResult{}, apiErr(409, "%v", err)
+		}
+		return PostResult{}, err
+	}
+	g.broken = false
+	for _, st := range states {
+		if st.Seq != 0 {
+			g.seqs[seqKey{st.Author, st.Seq}] = st.N
+		}
+		g.log = append(g.log, st)
+		s.publishEntry(g, &g.log[len(g.log)-1])
+	}
+	return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+}
+
+// knownAcks answers a post whose actions all carry a seq already in the
+// log, with the original acknowledgements.
+func (g *live) knownAcks(author string, actions []protocol.Action) ([]Ack, bool) {
+	acks := make([]Ack, 0, len(actions))
+	for _, a := range actions {
+		if a.Seq == 0 {
+			return nil, false
+		}
+		at, ok := g.seqs[seqKey{author, a.Seq}]
+		if !ok || !sameAction(*g.log[at-1].Action, a) {
+			return nil, false
+		}
+		orig := g.log[at-1]
+		acks = append(acks, Ack{N: orig.N, Seq: a.Seq, Rulings: orig.Rulings, Duplicate: true})
+	}
+	return acks, len(acks) > 0
+}
+
+// decide appends the arbiter's decision on the result.
+func (s *Server) decide(ctx context.Context, g *live, d store.Decision) (PostResult, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.broken {
+		if err := s.rebuild(g); err != nil {
+			return PostResult{}, err
+		}
+	}
+	var st record
+	err := s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(missing []store.Entry) ([]store.Entry, error) {
+		s.catchUp(g, missing)
+		n := int64(len(g.log)) + 1
+		e := store.Entry{Game: g.meta.ID, N: n, Author: store.ByArbiter, Kind: store.KindDecision, Decision: &d, Rulings: decisionRulings(n, &d), Time: time.Now().UTC()}
+		st = record{Entry: e}
+		return []store.Entry{e}, nil
+	})
+	if err != nil {
+		return PostResult{}, err
+	}
+	g.setDecision(&d)
+	g.push(st.Entry)
+	s.publishEntry(g, &g.log[len(g.log)-1])
+	last := g.log[len(g.log)-1]
+	return PostResult{Game: g.meta.ID, N: last.N, Acks: []Ack{{N: last.N, Rulings: last.Rulings}}}, nil
+}

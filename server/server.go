@@ -1,0 +1,157 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/server/store"
+	"github.com/arbiterchess/arbiter/winnable"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Store is the database (required).
+	Store *store.Store
+	// Logger receives structured logs; nil discards them.
+	Logger *slog.Logger
+	// Static, when set, serves every GET request no API route takes (the
+	// web page's files, mounted at "/"). When nil, "/" answers with a short
+	// JSON index of the API.
+	Static http.Handler
+	// AdminToken, when set, must be presented (Authorization: Bearer) to
+	// create an event. Empty lets anyone who reaches the server create one.
+	AdminToken string
+	// CanMate decides dead positions; nil uses winnable.CanMate.
+	CanMate func(*chess.Position, chess.Color) bool
+}
+
+// Server serves the API over one store. Build it with New; it is safe for
+// concurrent use.
+type Server struct {
+	store   *store.Store
+	log     *slog.Logger
+	opts    Options
+	canMate func(*chess.Position, chess.Color) bool
+	mux     *http.ServeMux
+	hub     *hub
+
+	mu    sync.Mutex
+	games map[string]*live // games loaded in memory, by id
+
+	// done is closed by Close: live streams end.
+	done      chan struct{}
+	closeOnce sync.Once
+}
+
+// New returns a server over opts.Store.
+func New(opts Options) (*Server, error) {
+	if opts.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	s := &Server{store: opts.Store, log: opts.Logger, opts: opts, canMate: opts.CanMate, hub: newHub(),
+		games: map[string]*live{}, done: make(chan struct{})}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.canMate == nil {
+		s.canMate = winnable.CanMate
+	}
+	s.routes()
+	return s, nil
+}
+
+// routes registers the API on the mux. Every API route lives under /api/
+// (and /healthz), so a static site can own "/" (Options.Static).
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /healthz", s.health)
+	m.HandleFunc("POST /api/events", s.createEvent)
+	m.HandleFunc("GET /api/events", s.listEvents)
+	m.HandleFunc("GET /api/events/{event}", s.getEvent)
+	m.HandleFunc("POST /api/events/{event}/games", s.addGames)
+	m.HandleFunc("GET /api/events/{event}/pgn", s.eventPGN)
+	m.HandleFunc("GET /api/events/{event}/live", s.followEvent)
+	m.HandleFunc("GET /api/games/{game}", s.getGame)
+	m.HandleFunc("GET /api/games/{game}/log", s.getLog)
+	m.HandleFunc("POST /api/games/{game}/actions", s.postActions)
+	m.HandleFunc("POST /api/games/{game}/result", s.postResult)
+	m.HandleFunc("POST /api/games/{game}/board-token", s.newBoardToken)
+	m.HandleFunc("GET /api/games/{game}/pgn", s.gamePGN)
+	m.HandleFunc("GET /api/games/{game}/live", s.followGame)
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeErr(w, apiErr(http.StatusNotFound, "no such route: %s %s", r.Method, r.URL.Path))
+	})
+	if s.opts.Static != nil {
+		m.Handle("GET /", s.opts.Static)
+	} else {
+		m.HandleFunc("GET /{$}", s.index)
+	}
+	s.mux = m
+}
+
+// Handler returns the HTTP handler of the API, with request logging.
+func (s *Server) Handler() http.Handler { return s.logRequests(s.mux) }
+
+// Run follows the entries other processes append (PostgreSQL
+// notifications) until ctx ends, so that live followers connected to this
+// process see them. On SQLite it only waits for ctx.
+func (s *Server) Run(ctx context.Context) error {
+	return s.store.Listen(ctx, s.notified, s.resync)
+}
+
+// Close ends the live streams (their sockets are closed with "going
+// away"). It does not close the store.
+func (s *Server) Close() {
+	s.closeOnce.Do(func() { close(s.done) })
+}
+
+// notified handles another process's (or this one's) new entry of a game.
+func (s *Server) notified(gameID string, head int64) {
+	ctx := context.Background()
+	s.mu.Lock()
+	g, loaded := s.games[gameID]
+	s.mu.Unlock()
+	if !loaded {
+		if !s.hub.watchingEvents() {
+			return
+		}
+		meta, err := s.store.Game(ctx, gameID)
+		if err != nil || !s.hub.watched(gameID, meta.Event) {
+			return
+		}
+		g, err = s.game(ctx, gameID)
+		if err != nil {
+			return
+		}
+		// A game this process had not seen: its followers get it whole.
+		g.mu.Lock()
+		s.publishSnapshot(g)
+		g.mu.Unlock()
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.eng == nil || int64(len(g.log)) >= head || !s.hub.watched(gameID, g.meta.Event) {
+		return // reads and writes sync lazily; only followers need pushing
+	}
+	if err := s.sync(ctx, g); err != nil {
+		s.log.Warn("sync after notification", "game", gameID, "err", err)
+	}
+}
+
+// resync checks every followed game after the listener (re)connected.
+func (s *Server) resync() {
+	s.mu.Lock()
+	ids := make([]string, 0, len(s.games))
+	for id := range s.games {
+		ids = append(ids, id)
+	}
+	s.mu.Unlock()
+	for _, id := range ids {
+		s.notified(id, 1<<62)
+	}
+}

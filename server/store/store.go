@@ -1,0 +1,573 @@
+// Package store keeps the arbiter server's events, games and game logs in
+// SQL: an embedded SQLite file by default (pure Go, modernc.org/sqlite), or
+// PostgreSQL (github.com/jackc/pgx/v5) when several server processes share
+// one database. Both get the same schema, created and upgraded by versioned
+// migrations when the store opens.
+//
+// A game's log is append-only: entry n+1 can only be written by a
+// transaction that holds the game's write lock and has seen entries 1..n
+// (Append). The database, not a process, orders a game's entries, so
+// several processes can append to one game; PostgreSQL notifies every
+// listening process of each new entry (Listen).
+//
+// The store knows nothing of chess: it keeps actions and rulings as the
+// protocol package defines them and leaves their meaning to the server.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	_ "modernc.org/sqlite"             // the "sqlite" database/sql driver
+)
+
+// ErrNotFound is returned for an event or game that does not exist.
+var ErrNotFound = errors.New("not found")
+
+// ErrConflict is returned when a write breaks a uniqueness rule, such as
+// two games on the same board of the same round.
+var ErrConflict = errors.New("conflict")
+
+// Event is a tournament, a club evening or any set of games under one
+// arbiter.
+type Event struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Site    string    `json:"site,omitempty"`
+	Created time.Time `json:"created"`
+	// ArbiterHash is the SHA-256 of the arbiter's token, in hex.
+	ArbiterHash string `json:"-"`
+}
+
+// Game is one game of an event: who plays, how it starts, and how many
+// entries its log has (Head).
+type Game struct {
+	ID      string         `json:"id"`
+	Event   string         `json:"event"`
+	Round   int            `json:"round"`
+	Board   int            `json:"board"`
+	White   string         `json:"white"`
+	Black   string         `json:"black"`
+	Start   protocol.Start `json:"start"`
+	Enforce bool           `json:"enforce"`
+	Created time.Time      `json:"created"`
+	Head    int64          `json:"n"`
+	// BoardHash is the SHA-256 of the board's token, in hex.
+	BoardHash string `json:"-"`
+}
+
+// Entry kinds.
+const (
+	KindAction   = "action"   // an action of the protocol, replayed by the engine
+	KindDecision = "decision" // a result set by the arbiter's decision
+)
+
+// Authors of entries.
+const (
+	ByBoard   = "board"
+	ByArbiter = "arbiter"
+)
+
+// Entry is one line of a game's log: an action (or an arbiter's
+// decision), who sent it, the client's sequence number, and the rulings
+// that answered it.
+type Entry struct {
+	Game     string            `json:"game"`
+	N        int64             `json:"n"` // 1-based position in the log, the rulings' "at"
+	Author   string            `json:"author"`
+	Seq      int64             `json:"seq,omitempty"`
+	Kind     string            `json:"kind"`
+	Action   *protocol.Action  `json:"action,omitempty"`
+	Decision *Decision         `json:"decision,omitempty"`
+	Rulings  []protocol.Ruling `json:"rulings"`
+	Time     time.Time         `json:"time"`
+}
+
+// Decision is a result the arbiter sets on a game. Result "*" withdraws an
+// earlier decision.
+type Decision struct {
+	Result string `json:"result"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Store is an open database. It is safe for concurrent use.
+type Store struct {
+	db      *sql.DB
+	dsn     string
+	dialect dialect
+	// writeMu serialises a process's write transactions on SQLite, which
+	// allows one writer at a time anyway: waiting on a mutex is cheaper and
+	// fairer than SQLite's busy loop.
+	writeMu sync.Mutex
+}
+
+type dialect int
+
+const (
+	sqlite dialect = iota
+	postgres
+)
+
+// Open opens (creating if needed) the database named by dsn and brings its
+// schema up to date. A dsn starting with postgres:// or postgresql:// is a
+// PostgreSQL connection URL; anything else is the path of an SQLite file
+// (":memory:" is not supported, as every connection would see a different
+// database).
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	s := &Store{dsn: dsn}
+	var err error
+	if IsPostgres(dsn) {
+		s.dialect = postgres
+		s.db, err = sql.Open("pgx", dsn)
+		if err == nil {
+			s.db.SetMaxOpenConns(32)
+			s.db.SetMaxIdleConns(32)
+			s.db.SetConnMaxIdleTime(5 * time.Minute)
+		}
+	} else {
+		s.dialect = sqlite
+		s.db, err = sql.Open("sqlite", sqliteDSN(dsn))
+		if err == nil {
+			s.db.SetMaxOpenConns(8)
+			s.db.SetMaxIdleConns(8)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.db.PingContext(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("open %s: %w", s.Describe(), err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("migrate %s: %w", s.Describe(), err)
+	}
+	return s, nil
+}
+
+// IsPostgres reports whether dsn names a PostgreSQL database.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// sqliteDSN turns a file name into a modernc.org/sqlite DSN: WAL journal,
+// synchronous=FULL so that a commit is on disk before it returns, a busy
+// timeout for other processes, foreign keys, and BEGIN IMMEDIATE so that a
+// write transaction takes the write lock before it reads.
+func sqliteDSN(path string) string {
+	path = strings.TrimPrefix(path, "sqlite://")
+	path = strings.TrimPrefix(path, "file:")
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Set("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Describe names the database for logs, without any password.
+func (s *Store) Describe() string {
+	if s.dialect == sqlite {
+		return "sqlite " + strings.TrimPrefix(s.dsn, "file:")
+	}
+	u, err := url.Parse(s.dsn)
+	if err != nil {
+		return "postgres"
+	}
+	if u.User != nil {
+		u.User = url.User(u.User.Username())
+	}
+	return u.Redacted()
+}
+
+// Postgres reports whether the store is a PostgreSQL database.
+func (s *Store) Postgres() bool { return s.dialect == postgres }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// q rewrites the ? placeholders of a query for the dialect ($1, $2 ... on
+// PostgreSQL). The queries of this package have no ? inside literals.
+func (s *Store) q(query string) string {
+	if s.dialect == sqlite {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(query); i++ {
+		if query[i] == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteByte(query[i])
+	}
+	return b.String()
+}
+
+// begin starts a write transaction; done must be called when it ends.
+func (s *Store) begin(ctx context.Context) (tx *sql.Tx, done func(), err error) {
+	if s.dialect == sqlite {
+		s.writeMu.Lock()
+		tx, err = s.db.BeginTx(ctx, nil)
+		if err != nil {
+			s.writeMu.Unlock()
+			return nil, nil, err
+		}
+		return tx, s.writeMu.Unlock, nil
+	}
+	tx, err = s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return tx, func() {}, nil
+}
+
+// conflict maps a unique-constraint failure to ErrConflict.
+func conflict(err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23505" {
+		return fmt.Errorf("%w: %s", ErrConflict, pe.Detail)
+	}
+	if strings.Contains(err.Error(), "UNIQUE constraint failed") {
+		return fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	return err
+}
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// CreateEvent stores a new event with its first games, in one transaction.
+func (s *Store) CreateEvent(ctx context.Context, e Event, games []Game) error {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO events (id, name, site, arbiter_hash, created_ms) VALUES (?, ?, ?, ?, ?)`),
+		e.ID, e.Name, e.Site, e.ArbiterHash, millis(e.Created)); err != nil {
+		return conflict(err)
+	}
+	if err := s.insertGames(ctx, tx, games); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// AddGames adds games to an existing event.
+func (s *Store) AddGames(ctx context.Context, eventID string, games []Game) error {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	defer tx.Rollback()
+	var one int
+	if err := tx.QueryRowContext(ctx, s.q(`SELECT 1 FROM events WHERE id = ?`), eventID).Scan(&one); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		return err
+	}
+	for i := range games {
+		games[i].Event = eventID
+	}
+	if err := s.insertGames(ctx, tx, games); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func (s *Store) insertGames(ctx context.Context, tx *sql.Tx, games []Game) error {
+	for _, g := range games {
+		start, err := json.Marshal(g.Start)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, event_id, round, board, white, black, start_json, enforce, board_hash, head, created_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`),
+			g.ID, g.Event, g.Round, g.Board, g.White, g.Black, string(start), boolInt(g.Enforce), g.BoardHash, millis(g.Created)); err != nil {
+			return conflict(err)
+		}
+	}
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Event reads one event.
+func (s *Store) Event(ctx context.Context, id string) (Event, error) {
+	var e Event
+	var ms int64
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT id, name, site, arbiter_hash, created_ms FROM events WHERE id = ?`), id).
+		Scan(&e.ID, &e.Name, &e.Site, &e.ArbiterHash, &ms)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Event{}, ErrNotFound
+	}
+	e.Created = fromMillis(ms)
+	return e, err
+}
+
+// Events lists every event, newest first.
+func (s *Store) Events(ctx context.Context) ([]Event, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, site, arbiter_hash, created_ms FROM events ORDER BY created_ms DESC, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Event{}
+	for rows.Next() {
+		var e Event
+		var ms int64
+		if err := rows.Scan(&e.ID, &e.Name, &e.Site, &e.ArbiterHash, &ms); err != nil {
+			return nil, err
+		}
+		e.Created = fromMillis(ms)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+const gameColumns = `id, event_id, round, board, white, black, start_json, enforce, board_hash, head, created_ms`
+
+func scanGame(sc interface{ Scan(...any) error }) (Game, error) {
+	var g Game
+	var start string
+	var enforce int
+	var ms int64
+	if err := sc.Scan(&g.ID, &g.Event, &g.Round, &g.Board, &g.White, &g.Black, &start, &enforce, &g.BoardHash, &g.Head, &ms); err != nil {
+		return Game{}, err
+	}
+	if err := json.Unmarshal([]byte(start), &g.Start); err != nil {
+		return Game{}, fmt.Errorf("game %s: start: %w", g.ID, err)
+	}
+	g.Enforce = enforce != 0
+	g.Created = fromMillis(ms)
+	return g, nil
+}
+
+// Game reads one game.
+func (s *Store) Game(ctx context.Context, id string) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, ErrNotFound
+	}
+	return g, err
+}
+
+// Games lists the games of an event by round and board.
+func (s *Store) Games(ctx context.Context, eventID string) ([]Game, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE event_id = ? ORDER BY round, board, id`), eventID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Game{}
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// Head returns the number of entries in a game's log.
+func (s *Store) Head(ctx context.Context, gameID string) (int64, error) {
+	var n int64
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT head FROM games WHERE id = ?`), gameID).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return n, err
+}
+
+// SetBoardHash replaces the hash of a game's board token.
+func (s *Store) SetBoardHash(ctx context.Context, gameID, hash string) error {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET board_hash = ? WHERE id = ?`), hash, gameID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return tx.Commit()
+}
+
+// Entries reads the entries of a game's log after entry number after, in
+// order.
+func (s *Store) Entries(ctx context.Context, gameID string, after int64) ([]Entry, error) {
+	return s.entries(ctx, s.db, gameID, after)
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func (s *Store) entries(ctx context.Context, db querier, gameID string, after int64) ([]Entry, error) {
+	rows, err := db.QueryContext(ctx, s.q(`SELECT n, author, seq, kind, body, rulings, created_ms FROM entries WHERE game_id = ? AND n > ? ORDER BY n`), gameID, after)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Entry
+	for rows.Next() {
+		e := Entry{Game: gameID}
+		var seq sql.NullInt64
+		var body, rulings string
+		var ms int64
+		if err := rows.Scan(&e.N, &e.Author, &seq, &e.Kind, &body, &rulings, &ms); err != nil {
+			return nil, err
+		}
+		e.Seq = seq.Int64
+		e.Time = fromMillis(ms)
+		switch e.Kind {
+		case KindAction:
+			e.Action = new(protocol.Action)
+			err = json.Unmarshal([]byte(body), e.Action)
+		case KindDecision:
+			e.Decision = new(Decision)
+			err = json.Unmarshal([]byte(body), e.Decision)
+		default:
+			err = fmt.Errorf("unknown kind %q", e.Kind)
+		}
+		if err == nil {
+			err = json.Unmarshal([]byte(rulings), &e.Rulings)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %s entry %d: %w", gameID, e.N, err)
+		}
+		if e.Action != nil {
+			e.Action.Seq = e.Seq
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Append adds entries to a game's log in one transaction that holds the
+// game's write lock (a row lock on PostgreSQL, the database's write lock on
+// SQLite). have is the number of entries the caller already knows; fn
+// receives the entries stored since (written by another process, or
+// missed), and returns the entries to append, numbered from have +
+// len(missing) + 1 on. When fn returns an error nothing is written and
+// Append returns it. The entries are durable when Append returns nil.
+func (s *Store) Append(ctx context.Context, gameID string, have int64, fn func(missing []Entry) ([]Entry, error)) error {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	defer tx.Rollback()
+	lock := `SELECT head FROM games WHERE id = ?`
+	if s.dialect == postgres {
+		lock += ` FOR UPDATE`
+	}
+	var head int64
+	if err := tx.QueryRowContext(ctx, s.q(lock), gameID).Scan(&head); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		return err
+	}
+	var missing []Entry
+	if head > have {
+		if missing, err = s.entries(ctx, tx, gameID, have); err != nil {
+			return err
+		}
+		if int64(len(missing)) != head-have {
+			return fmt.Errorf("game %s: log has %d entries after %d, head says %d", gameID, len(missing), have, head)
+		}
+	} else if head < have {
+		return fmt.Errorf("game %s: caller knows %d entries, the log has %d", gameID, have, head)
+	}
+	add, err := fn(missing)
+	if err != nil {
+		return err
+	}
+	if len(add) == 0 {
+		return nil
+	}
+	ins := s.q(`INSERT INTO entries (game_id, n, author, seq, kind, body, rulings, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	for i, e := range add {
+		if e.N != head+int64(i)+1 {
+			return fmt.Errorf("game %s: entry numbered %d, want %d", gameID, e.N, head+int64(i)+1)
+		}
+		var body []byte
+		switch e.Kind {
+		case KindAction:
+			a := *e.Action
+			a.Seq = 0 // kept in its own column
+			body, err = json.Marshal(a)
+		case KindDecision:
+			body, err = json.Marshal(e.Decision)
+		default:
+			err = fmt.Errorf("unknown kind %q", e.Kind)
+		}
+		if err != nil {
+			return err
+		}
+		rs := e.Rulings
+		if rs == nil {
+			rs = []protocol.Ruling{}
+		}
+		rulings, err := json.Marshal(rs)
+		if err != nil {
+			return err
+		}
+		var seq any
+		if e.Seq != 0 {
+			seq = e.Seq
+		}
+		if _, err := tx.ExecContext(ctx, ins, gameID, e.N, e.Author, seq, e.Kind, string(body), string(rulings), millis(e.Time)); err != nil {
+			return conflict(err)
+		}
+	}
+	newHead := head + int64(len(add))
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET head = ? WHERE id = ?`), newHead, gameID); err != nil {
+		return err
+	}
+	if s.dialect == postgres {
+		// Delivered to every listener when the transaction commits.
+		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, fmt.Sprintf("%s %d", gameID, newHead)); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,108 @@
+package server
+
+import (
+	"time"
+
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server/store"
+)
+
+// GameView is a game as the read endpoints show it: everything a page needs
+// to draw the board and the record, with positions as FEN, moves as SAN
+// (and UCI), and rulings as protocol objects.
+type GameView struct {
+	ID      string         `json:"id"`
+	Event   string         `json:"event"`
+	Round   int            `json:"round"`
+	Board   int            `json:"board"`
+	White   string         `json:"white"`
+	Black   string         `json:"black"`
+	Start   protocol.Start `json:"start"`
+	Enforce bool           `json:"enforce"`
+	Created time.Time      `json:"created"`
+	// N is the number of entries in the game's log.
+	N int64 `json:"n"`
+	// StartFEN is the position the game started from, FEN is the current
+	// legal position, Turn the side to move in it.
+	StartFEN string `json:"start_fen"`
+	FEN      string `json:"fen"`
+	Turn     string `json:"turn"`
+	// Moves is the game as it stands, in SAN; UCI the same moves in UCI.
+	Moves []string `json:"moves"`
+	UCI   []string `json:"uci"`
+	// Duty is the obligation now owed by the player having the move (a
+	// must ruling), or null.
+	Duty *protocol.Ruling `json:"duty"`
+	// Violations lists every Article 4 violation recorded; Claims every
+	// ruling on a claim, in order.
+	Violations []protocol.ViolationRef `json:"violations"`
+	Claims     []protocol.Ruling       `json:"claims"`
+	// Result and Reason are the result in force: the arbiter's decision
+	// when there is one (reason "arbiter"), else the engine's ("*" while the
+	// game goes on).
+	Result   string          `json:"result"`
+	Reason   string          `json:"reason"`
+	Decision *store.Decision `json:"decision,omitempty"`
+	// Summary is the engine's summary, as "arbiter replay --summary"
+	// prints it for the same actions.
+	Summary protocol.Summary `json:"summary"`
+	// Seqs is the highest sequence number stored per author ("board",
+	// "arbiter"): a client that restarts continues after it.
+	Seqs map[string]int64 `json:"seqs"`
+	// Rulings lists every ruling of the log, in order (omitted in event
+	// snapshots; read the game for them).
+	Rulings []protocol.Ruling `json:"rulings,omitempty"`
+}
+
+// view builds the view of g; the caller holds g.mu.
+func (g *live) view(withRulings bool) *GameView {
+	m := g.meta
+	gm := g.eng.Game()
+	sum := g.eng.Summary()
+	v := &GameView{ID: m.ID, Event: m.Event, Round: m.Round, Board: m.Board, White: m.White, Black: m.Black,
+		Start: m.Start, Enforce: m.Enforce, Created: m.Created, N: int64(len(g.log)),
+		StartFEN: gm.Start().FEN(), FEN: gm.Position().FEN(), Turn: gm.Position().Turn().String(),
+		Moves: sum.Moves, Violations: sum.Violations, Claims: []protocol.Ruling{}, Summary: sum, Seqs: map[string]int64{}}
+	if v.Moves == nil {
+		v.Moves = []string{}
+	}
+	pos := gm.Positions()
+	v.UCI = make([]string, 0, len(v.Moves))
+	for i, mv := range gm.Moves() {
+		v.UCI = append(v.UCI, pos[i].UCI(mv))
+	}
+	if d, ok := g.eng.Duty(); ok {
+		v.Duty = &d
+	}
+	v.Result, v.Reason = g.result()
+	if g.decision != nil {
+		d := *g.decision
+		v.Decision = &d
+	}
+	if withRulings {
+		v.Rulings = []protocol.Ruling{}
+	}
+	for _, r := range g.log {
+		if r.Seq > v.Seqs[r.Author] {
+			v.Seqs[r.Author] = r.Seq
+		}
+		for _, x := range r.Rulings {
+			if x.Kind == protocol.KindClaim {
+				v.Claims = append(v.Claims, x)
+			}
+			if withRulings {
+				v.Rulings = append(v.Rulings, x)
+			}
+		}
+	}
+	return v
+}
+
+// EventView is an event with its games (without their rulings).
+type EventView struct {
+	ID      string      `json:"id"`
+	Name    string      `json:"name"`
+	Site    string      `json:"site,omitempty"`
+	Created time.Time   `json:"created"`
+	Games   []*GameView `json:"games"`
+}

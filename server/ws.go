@@ -1,0 +1,235 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// pingEvery is how often a live socket is pinged to detect dead peers.
+const pingEvery = 30 * time.Second
+
+// writeTimeout bounds one write to a socket.
+const writeTimeout = 10 * time.Second
+
+// accept upgrades a request to a WebSocket. Any origin may connect: the
+// API uses no cookies, so a page of another site can do nothing a token
+// does not allow.
+func accept(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error) {
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	if err != nil {
+		return nil, err
+	}
+	c.SetReadLimit(maxBody)
+	return c, nil
+}
+
+// followGame streams a game: a snapshot, then every new entry. A socket
+// opened with the board's or the arbiter's token may also send actions
+// (the body of a POST /actions, one post per message); each is answered
+// with an "ack" or "error" message. With ?follow=false only those answers
+// are sent (an e-board's connection).
+func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, err := s.game(ctx, r.PathValue("game"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	author := ""
+	if tok := requestToken(r); tok != "" {
+		if author, err = s.author(ctx, tok, g); err != nil {
+			writeErr(w, err)
+			return
+		}
+	}
+	follow := r.URL.Query().Get("follow") != "false"
+	c, err := accept(w, r)
+	if err != nil {
+		return // Accept has answered
+	}
+	defer c.CloseNow()
+	sb := newSubscriber(1)
+	if follow {
+		g.mu.Lock()
+		err := s.sync(ctx, g)
+		if err == nil {
+			var b []byte
+			b, err = json.Marshal(Message{Type: "snapshot", Event: g.meta.Event, GameID: g.meta.ID, Game: g.view(true)})
+			sb.send(b)
+			s.hub.followGame(g.meta.ID, sb)
+		}
+		g.mu.Unlock()
+		if err != nil {
+			c.Close(websocket.StatusInternalError, "snapshot failed")
+			return
+		}
+		defer s.hub.unfollowGame(g.meta.ID, sb)
+	}
+	s.serveSocket(ctx, c, sb, func(ctx context.Context, data []byte) Message {
+		if author == "" {
+			return Message{Type: "error", Error: apiErr(http.StatusUnauthorized, "connect with the board's or the arbiter's token to post actions")}
+		}
+		actions, err := ParseActions(data)
+		if err == nil {
+			var res PostResult
+			if res, err = s.post(ctx, g, author, actions); err == nil {
+				return Message{Type: "ack", GameID: res.Game, Post: &res}
+			}
+		}
+		var ae *APIError
+		if !errors.As(err, &ae) {
+			s.log.Error("post over websocket", "game", g.meta.ID, "err", err)
+			ae = apiErr(http.StatusInternalServerError, "%v", err)
+		}
+		return Message{Type: "error", GameID: g.meta.ID, Error: ae}
+	})
+}
+
+// followEvent streams every game of an event: one snapshot per game, then
+// every new entry of any of them (and snapshots of games added later).
+func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("event")
+	if _, err := s.store.Event(ctx, id); err != nil {
+		writeErr(w, err)
+		return
+	}
+	metas, err := s.store.Games(ctx, id)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	var lives []*live
+	for _, m := range metas {
+		g, err := s.game(ctx, m.ID)
+		if err != nil {
+			writeErr(w, err)
+			return
+		}
+		lives = append(lives, g)
+	}
+	c, err := accept(w, r)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	sb := newSubscriber(len(lives))
+	// Hold every game while taking the snapshots and registering, so that
+	// no entry falls between a snapshot and the stream. Only this path
+	// holds two games at once, always in id order.
+	slices.SortFunc(lives, func(a, b *live) int {
+		if a.meta.ID < b.meta.ID {
+			return -1
+		}
+		return 1
+	})
+	var snaps [][]byte
+	for _, g := range lives {
+		g.mu.Lock()
+		if err == nil {
+			err = s.sync(ctx, g)
+		}
+		if err == nil {
+			var b []byte
+			b, err = json.Marshal(Message{Type: "snapshot", Event: id, GameID: g.meta.ID, Game: g.view(false)})
+			snaps = append(snaps, b)
+		}
+	}
+	if err == nil {
+		// Snapshots in board order, as listed by the store.
+		order := map[string]int{}
+		for i, m := range metas {
+			order[m.ID] = i
+		}
+		idx := make([]int, len(lives))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortFunc(idx, func(a, b int) int { return order[lives[a].meta.ID] - order[lives[b].meta.ID] })
+		for _, i := range idx {
+			sb.send(snaps[i])
+		}
+		s.hub.followEvent(id, sb)
+	}
+	for _, g := range lives {
+		g.mu.Unlock()
+	}
+	if err != nil {
+		c.Close(websocket.StatusInternalError, "snapshot failed")
+		return
+	}
+	defer s.hub.unfollowEvent(id, sb)
+	s.serveSocket(ctx, c, sb, func(context.Context, []byte) Message {
+		return Message{Type: "error", Error: apiErr(http.StatusBadRequest, "an event stream is read-only: post to /api/games/{game}/live or /actions")}
+	})
+}
+
+// serveSocket writes the subscriber's queue to the socket and answers each
+// message read with handle, until the peer leaves, the subscriber is
+// dropped or the server closes.
+func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, sb *subscriber, handle func(context.Context, []byte) Message) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	readErr := make(chan error, 1)
+	go func() {
+		for {
+			typ, data, err := c.Read(ctx)
+			if err != nil {
+				readErr <- err
+				return
+			}
+			var m Message
+			if typ != websocket.MessageText {
+				m = Message{Type: "error", Error: apiErr(http.StatusBadRequest, "send actions as text messages")}
+			} else {
+				m = handle(ctx, data)
+			}
+			b, _ := json.Marshal(m)
+			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
+			err = c.Write(wctx, websocket.MessageText, b)
+			wcancel()
+			if err != nil {
+				readErr <- err
+				return
+			}
+		}
+	}()
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
+	for {
+		select {
+		case b := <-sb.ch:
+			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
+			err := c.Write(wctx, websocket.MessageText, b)
+			wcancel()
+			if err != nil {
+				return
+			}
+		case <-ping.C:
+			pctx, pcancel := context.WithTimeout(ctx, writeTimeout)
+			err := c.Ping(pctx)
+			pcancel()
+			if err != nil {
+				return
+			}
+		case <-sb.gone:
+			b, _ := json.Marshal(Message{Type: "error", Dropped: true, Error: apiErr(http.StatusServiceUnavailable, "this follower fell too far behind; reconnect for a fresh snapshot")})
+			wctx, wcancel := context.WithTimeout(ctx, time.Second)
+			c.Write(wctx, websocket.MessageText, b)
+			wcancel()
+			c.Close(websocket.StatusTryAgainLater, "too slow")
+			return
+		case <-s.done:
+			c.Close(websocket.StatusGoingAway, "server shutting down")
+			return
+		case <-readErr:
+			return
+		}
+	}
+}
