@@ -86,7 +86,7 @@ func (s *Server) routes() {
 		writeErr(w, apiErr(http.StatusNotFound, "no such route: %s %s", r.Method, r.URL.Path))
 	})
 	if s.opts.Static != nil {
-		m.Handle("GET /", s.opts.Static)
+		m.Handle("/", s.opts.Static)
 	} else {
 		m.HandleFunc("GET /{$}", s.index)
 	}

@@ -1,0 +1,251 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server/store"
+	"github.com/arbiterchess/arbiter/touch"
+	"github.com/arbiterchess/arbiter/winnable"
+)
+
+// postgresEnv names the variable that points the tests at a PostgreSQL
+// server (server/ci-postgres.sh starts one and prints it).
+const postgresEnv = "ARBITER_TEST_POSTGRES"
+
+// backend is a database the tests run against.
+type backend struct {
+	name string
+	// dsn returns a fresh, empty database for one test.
+	dsn func(t *testing.T) string
+}
+
+// backends are SQLite always, and PostgreSQL when ARBITER_TEST_POSTGRES is
+// set.
+func backends() []backend {
+	return []backend{
+		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "arbiter.db") }},
+		{"postgres", postgresDSN},
+	}
+}
+
+// forEachBackend runs f as a subtest on each database.
+func forEachBackend(t *testing.T, f func(t *testing.T, dsn string)) {
+	for _, b := range backends() {
+		t.Run(b.name, func(t *testing.T) { f(t, b.dsn(t)) })
+	}
+}
+
+// postgresDSN returns the URL of a fresh schema of the test PostgreSQL
+// server (dropped at the end of the test), or skips the test.
+func postgresDSN(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv(postgresEnv)
+	if base == "" {
+		t.Skipf("PostgreSQL tests skipped: set %s (eval \"$(bash server/ci-postgres.sh)\" starts a server and prints it)", postgresEnv)
+	}
+	db, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	schema := "t_" + newID()
+	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("PostgreSQL at %s: %v", postgresEnv, err)
+	}
+	t.Cleanup(func() {
+		db, err := sql.Open("pgx", base)
+		if err == nil {
+			db.Exec("DROP SCHEMA " + schema + " CASCADE")
+			db.Close()
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// testServer is a server on a store, behind an httptest server.
+type testServer struct {
+	*Server
+	store *store.Store
+	http  *httptest.Server
+	url   string
+}
+
+// startServer opens dsn and serves it on a loopback port; everything is
+// closed at the end of the test.
+func startServer(t *testing.T, dsn string) *testServer {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Options{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Run(ctx)
+	hs := httptest.NewServer(srv.Handler())
+	ts := &testServer{Server: srv, store: st, http: hs, url: hs.URL}
+	t.Cleanup(func() {
+		srv.Close()
+		hs.Close()
+		cancel()
+		st.Close()
+	})
+	return ts
+}
+
+// call makes a request and decodes a JSON answer into out (when not nil).
+// It returns the status and the raw body.
+func call(t *testing.T, method, url, token string, body any, out any) (int, []byte) {
+	t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	case []byte:
+		r = bytes.NewReader(b)
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, url, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != nil && resp.StatusCode < 300 {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatalf("%s %s: %v in %s", method, url, err, raw)
+		}
+	}
+	return resp.StatusCode, raw
+}
+
+// createEvent creates an event with n games (white "W1".., black "B1"..).
+func createEvent(t *testing.T, base string, n int, start protocol.Start) CreatedEvent {
+	t.Helper()
+	spec := EventSpec{Name: "Test open", Site: "Loopback", Start: &start}
+	for i := 0; i < n; i++ {
+		spec.Games = append(spec.Games, GameSpec{White: fmt.Sprintf("W%d", i+1), Black: fmt.Sprintf("B%d", i+1)})
+	}
+	var ev CreatedEvent
+	if st, raw := call(t, "POST", base+"/api/events", "", spec, &ev); st != http.StatusCreated {
+		t.Fatalf("create event: %d %s", st, raw)
+	}
+	return ev
+}
+
+// getGame reads a game view.
+func getGame(t *testing.T, base, id string) GameView {
+	t.Helper()
+	var v GameView
+	if st, raw := call(t, "GET", base+"/api/games/"+id, "", nil, &v); st != http.StatusOK {
+		t.Fatalf("get game: %d %s", st, raw)
+	}
+	return v
+}
+
+// lines parses JSON Lines of actions (for readable tests).
+func lines(t *testing.T, s string) []protocol.Action {
+	t.Helper()
+	as, err := ParseActions([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return as
+}
+
+// replaySummary is what a fresh engine says after the actions of a log:
+// the reference a stored game must equal.
+func replaySummary(t *testing.T, start protocol.Start, entries []store.Entry) (protocol.Summary, []protocol.Ruling) {
+	t.Helper()
+	e, err := touch.New(start, touch.Options{CanMate: winnable.CanMate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []protocol.Ruling
+	for _, x := range entries {
+		if x.Kind == store.KindAction {
+			rs = append(rs, e.Apply(int(x.N), *x.Action)...)
+		}
+	}
+	return e.Summary(), rs
+}
+
+// readLog reads a game's whole log over the API.
+func readLog(t *testing.T, base, id string) []store.Entry {
+	t.Helper()
+	var es []store.Entry
+	if st, raw := call(t, "GET", base+"/api/games/"+id+"/log", "", nil, &es); st != http.StatusOK {
+		t.Fatalf("log: %d %s", st, raw)
+	}
+	return es
+}
+
+// mustJSON encodes v for comparisons.
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// waitFor polls cond until it holds or the deadline passes.
+func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func newRecorder() *httptest.ResponseRecorder { return httptest.NewRecorder() }
+
+func mustRequest(t *testing.T, method, path string) *http.Request {
+	t.Helper()
+	return httptest.NewRequest(method, path, nil)
+}
+
+func ioNopCloser(s string) io.ReadCloser { return io.NopCloser(strings.NewReader(s)) }
