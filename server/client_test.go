@@ -1,0 +1,307 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server/store"
+	"github.com/arbiterchess/arbiter/winnable"
+	"github.com/coder/websocket"
+)
+
+// randomGame returns the actions of a sensor board for a random legal game
+// of up to plies half-moves from the initial position: for each move,
+// remove the captured piece, lift, drop, press the clock. It avoids
+// castling, en passant, promotions and any move that would end the game, so
+// that every action is accepted.
+func randomGame(seed uint64, plies int) []protocol.Action {
+	r := rand.New(rand.NewPCG(seed, 7))
+	g := game.NewWith(chess.StartPosition(), game.Config{CanMate: winnable.CanMate})
+	var out []protocol.Action
+	for ply := 0; ply < plies; ply++ {
+		p := g.Position()
+		var ml chess.MoveList
+		p.LegalMoves(&ml)
+		cands := []chess.Move{}
+		for _, m := range ml.Slice() {
+			if m.IsCastling() || m.IsEnPassant() || m.Promotion() != chess.NoPieceType {
+				continue
+			}
+			// Mostly quiet moves, so that material (and the game) lasts.
+			if p.PieceAt(m.To()) != chess.NoPiece && r.IntN(4) != 0 {
+				continue
+			}
+			cands = append(cands, m)
+		}
+		r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+		played := false
+		for _, m := range cands {
+			g.Play(m)
+			if _, over := g.Outcome(); over {
+				g.Undo()
+				continue
+			}
+			by := p.Turn().String()
+			if p.PieceAt(m.To()) != chess.NoPiece {
+				out = append(out, protocol.Action{By: by, Act: protocol.Remove, Sq: m.To().String()})
+			}
+			out = append(out,
+				protocol.Action{By: by, Act: protocol.Lift, Sq: m.From().String()},
+				protocol.Action{By: by, Act: protocol.Drop, Sq: m.To().String()},
+				protocol.Action{By: by, Act: protocol.ClockPress})
+			played = true
+			break
+		}
+		if !played {
+			break
+		}
+	}
+	return out
+}
+
+func TestRandomGame_EveryActionAccepted(t *testing.T) {
+	ts := startServer(t, backends()[0].dsn(t))
+	ev := createEvent(t, ts.url, 1, protocol.Start{})
+	as := randomGame(1, 120)
+	var res PostResult
+	if st, raw := call(t, "POST", ts.url+"/api/games/"+ev.Games[0].ID+"/actions", ev.Games[0].BoardToken, as, &res); st != http.StatusOK {
+		t.Fatalf("%d %s", st, raw)
+	}
+	if v := getGame(t, ts.url, ev.Games[0].ID); len(v.Moves) < 100 || v.Result != "*" {
+		t.Fatalf("%d moves, result %s", len(v.Moves), v.Result)
+	}
+}
+
+// restartable is a server on a fixed loopback address that can be stopped
+// and started again over the same database, as a crash and a restart
+// would.
+type restartable struct {
+	t    *testing.T
+	dsn  string
+	addr string
+	mu   sync.Mutex
+	cur  *testServerOn
+}
+
+type testServerOn struct {
+	srv    *Server
+	st     *store.Store
+	hs     *httptest.Server
+	cancel context.CancelFunc
+}
+
+func newRestartable(t *testing.T, dsn string) *restartable {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := &restartable{t: t, dsn: dsn, addr: ln.Addr().String()}
+	rs.start(ln)
+	t.Cleanup(rs.stop)
+	return rs
+}
+
+func (rs *restartable) url() string { return "http://" + rs.addr }
+
+func (rs *restartable) start(ln net.Listener) {
+	rs.t.Helper()
+	var err error
+	if ln == nil {
+		for i := 0; i < 100; i++ {
+			if ln, err = net.Listen("tcp", rs.addr); err == nil {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err != nil {
+			rs.t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := store.Open(ctx, rs.dsn)
+	if err != nil {
+		rs.t.Fatal(err)
+	}
+	srv, _ := New(Options{Store: st})
+	go srv.Run(ctx)
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	hs.Listener.Close()
+	hs.Listener = ln
+	hs.Start()
+	rs.mu.Lock()
+	rs.cur = &testServerOn{srv: srv, st: st, hs: hs, cancel: cancel}
+	rs.mu.Unlock()
+}
+
+// stop drops every connection at once, like a crash.
+func (rs *restartable) stop() {
+	rs.mu.Lock()
+	c := rs.cur
+	rs.cur = nil
+	rs.mu.Unlock()
+	if c == nil {
+		return
+	}
+	c.srv.Close()
+	c.hs.CloseClientConnections()
+	c.hs.Close()
+	c.cancel()
+	c.st.Close()
+}
+
+func TestClient_ReconnectsWithoutLosingOrDuplicating(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, dsn string) {
+		rs := newRestartable(t, dsn)
+		ev := createEvent(t, rs.url(), 1, protocol.Start{})
+		g := ev.Games[0]
+		c := NewClient(rs.url())
+		c.MaxBackoff = 100 * time.Millisecond
+		defer c.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+
+		as := randomGame(2, 40)
+		type posted struct {
+			seq int64
+			ack Ack
+		}
+		var got []posted
+		for i := range as {
+			if i == len(as)/3 || i == 2*len(as)/3 {
+				// The server dies; it comes back 300 ms later while the client retries.
+				rs.stop()
+				go func() { time.Sleep(300 * time.Millisecond); rs.start(nil) }()
+			}
+			one := as[i : i+1]
+			acks, err := c.Post(ctx, g.ID, g.BoardToken, one)
+			if err != nil {
+				t.Fatalf("action %d: %v", i, err)
+			}
+			got = append(got, posted{one[0].Seq, acks[0]})
+		}
+		// Sequence numbers 1, 2, 3 ..., one entry each, in order.
+		log := readLog(t, rs.url(), g.ID)
+		if len(log) != len(as) {
+			t.Fatalf("%d entries for %d actions", len(log), len(as))
+		}
+		for i, e := range log {
+			if e.N != int64(i+1) || e.Seq != int64(i+1) || got[i].seq != e.Seq || got[i].ack.N != e.N || !sameAction(*e.Action, as[i]) {
+				t.Fatalf("entry %d: %+v, posted %+v", i, e, got[i])
+			}
+		}
+		// Posting the same numbered actions again changes nothing.
+		c2 := NewClient(rs.url())
+		defer c2.Close()
+		acks, err := c2.Post(ctx, g.ID, g.BoardToken, as[:5])
+		if err != nil || len(acks) != 5 || !acks[4].Duplicate || acks[4].N != 5 {
+			t.Fatalf("repost: %+v %v", acks, err)
+		}
+		// A new client continues after the highest seq stored.
+		more := []protocol.Action{{By: "white", Act: protocol.OfferDraw}}
+		if _, err := c2.Post(ctx, g.ID, g.BoardToken, more); err != nil || more[0].Seq != int64(len(as)+1) {
+			t.Fatalf("new client: seq %d, %v", more[0].Seq, err)
+		}
+		// Refusals come back as *APIError, not retried.
+		_, err = c2.Post(ctx, g.ID, g.BoardToken, []protocol.Action{{By: "white", Act: protocol.Lift, Sq: "e4", Hand: "left"}, {By: "white", Act: protocol.Lift, Sq: "h3", Hand: "left"}})
+		var ae *APIError
+		if !errors.As(err, &ae) || ae.Status != 400 || ae.Index == nil {
+			t.Fatalf("refused post: %v", err)
+		}
+		_, err = NewClient(rs.url()).Post(ctx, g.ID, "brd_wrong", []protocol.Action{{By: "white", Act: protocol.ClockPress}})
+		if !errors.As(err, &ae) || ae.Status != http.StatusForbidden {
+			t.Fatalf("wrong token: %v", err)
+		}
+		// Follow gets the snapshot.
+		fctx, fcancel := context.WithTimeout(ctx, 5*time.Second)
+		defer fcancel()
+		stop := errors.New("stop")
+		err = c2.Follow(fctx, g.ID, func(m Message) error {
+			if m.Type != "snapshot" || m.Game.N != int64(len(as)+1) {
+				return fmt.Errorf("first message %+v", m)
+			}
+			return stop
+		})
+		if err != stop {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestPostgres_TwoProcessesServeOneEvent(t *testing.T) {
+	dsn := postgresDSN(t)
+	a := startServer(t, dsn)
+	b := startServer(t, dsn)
+	ev := createEvent(t, a.url, 1, protocol.Start{})
+	g := ev.Games[0]
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	// A spectator on b follows the game.
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(b.url, "http")+"/api/games/"+g.ID+"/live", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	if m := readMessage(t, ctx, ws); m.Type != "snapshot" {
+		t.Fatalf("%+v", m)
+	}
+	// A move posted on a, the answer on b.
+	call(t, "POST", a.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `[{"by":"white","act":"lift","sq":"e2","seq":1},{"by":"white","act":"drop","sq":"e4","seq":2},{"by":"white","act":"clock","seq":3}]`, nil)
+	var res PostResult
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `[{"by":"black","act":"lift","sq":"e7","seq":4},{"by":"black","act":"drop","sq":"e5","seq":5}]`, &res); st != http.StatusOK {
+		t.Fatalf("post on b: %d %s", st, raw)
+	}
+	if res.Acks[1].N != 5 || res.Acks[1].Rulings[0].SAN != "e5" {
+		t.Fatalf("b did not see a's move: %+v", res)
+	}
+	// Both write to the game at once (white adjusts a piece: accepted, no
+	// change): every post lands, numbered without gaps or doubles.
+	const each = 40
+	var wg sync.WaitGroup
+	for k, base := range []string{a.url, b.url} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < each; i++ {
+				seq := 100 + k*each + i
+				body := fmt.Sprintf(`{"by":"white","act":"adjust","sq":"a1","seq":%d}`, seq)
+				if st, raw := call(t, "POST", base+"/api/games/"+g.ID+"/actions", g.BoardToken, body, nil); st != http.StatusOK {
+					t.Errorf("seq %d: %d %s", seq, st, raw)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	// The follower on b saw every entry, in order, whichever process took it.
+	want := int64(5 + 2*each)
+	for n := int64(1); n <= want; n++ {
+		m := readMessage(t, ctx, ws)
+		if m.Type != "entry" || m.Entry.N != n {
+			t.Fatalf("follower: want entry %d, got %+v", n, m)
+		}
+	}
+	va, vb := getGame(t, a.url, g.ID), getGame(t, b.url, g.ID)
+	if va.N != want || mustJSON(t, va) != mustJSON(t, vb) {
+		t.Fatalf("a and b differ:\n%s\n%s", mustJSON(t, va), mustJSON(t, vb))
+	}
+	seen := map[int64]bool{}
+	for _, e := range readLog(t, b.url, g.ID) {
+		if seen[e.Seq] {
+			t.Fatalf("seq %d twice", e.Seq)
+		}
+		seen[e.Seq] = true
+	}
+}
