@@ -1,0 +1,46 @@
+// The arbiter's web pages, one bundle: the path picks the page.
+//
+//   /                  play: start a game on this screen
+//   /play/{game}       play a game under touch-move (board token)
+//   /board/{game}      a game for spectators, live
+//   /hall/{event}      every board of an event, live
+//   /desk/{event}      the arbiter's desk (arbiter token)
+//   /events            the events, and a form to create one
+
+import 'chessground/assets/chessground.base.css';
+import 'chessground/assets/chessground.brown.css';
+import 'chessground/assets/chessground.cburnett.css';
+import './style.css';
+
+import { h } from './dom';
+import { boardPage } from './pages/board';
+import { desk } from './pages/desk';
+import { events } from './pages/events';
+import { hall } from './pages/hall';
+import { home, play } from './pages/play';
+import { header } from './common';
+
+function route() {
+  const app = document.getElementById('app')!;
+  app.replaceChildren();
+  const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const [page, id] = parts;
+  document.body.dataset.page = page ?? 'home';
+  if (!page) return home(app);
+  if (page === 'events') return events(app);
+  if (id) {
+    switch (page) {
+      case 'play':
+        return play(app, id);
+      case 'board':
+        return boardPage(app, id);
+      case 'hall':
+        return hall(app, id);
+      case 'desk':
+        return desk(app, id);
+    }
+  }
+  app.append(header(''), h('main', null, h('h1', null, 'Not found'), h('p', null, h('a', { href: '/' }, 'Play'), ' or see the ', h('a', { href: '/events' }, 'events'), '.')));
+}
+
+route();

@@ -1,0 +1,121 @@
+// The board page: one game for spectators, live. The position, the last
+// move, the obligation drawn on the board, the clocks, the rulings with
+// their articles in plain words, and the PGN to download.
+
+import { pgnURL } from '../api';
+import { drawDuty, highlight, pieceAt, viewBoard } from '../board';
+import { drawClocks, header, moveList, notice, rulingsList } from '../common';
+import { h, fill, setTitle } from '../dom';
+import { followGame, type GameState } from '../feed';
+import { boardFen, lastMove, other } from '../mirror';
+import type { Side } from '../types';
+import { article, duty as dutyWords, resultWords, sideName } from '../words';
+
+export function boardPage(app: HTMLElement, id: string) {
+  const boardEl = h('div', { class: 'board', id: 'board' });
+  const clockEl = { white: h('span', { class: 'clock', id: 'clock-white' }), black: h('span', { class: 'clock', id: 'clock-black' }) };
+  const names = { white: h('span', { class: 'name', id: 'name-white' }), black: h('span', { class: 'name', id: 'name-black' }) };
+  const row = (s: Side) => h('div', { class: `player player-${s}`, id: `player-${s}` },
+    h('div', { class: 'player-head' }, h('span', { class: `dot dot-${s}`, 'aria-hidden': 'true' }), names[s], clockEl[s]));
+  const top = h('div', { class: 'slot-top' });
+  const bottom = h('div', { class: 'slot-bottom' });
+  const title = h('h1', { class: 'game-title', id: 'title' }, 'Loading…');
+  const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
+  const note = h('div', { class: 'notice', id: 'notice', hidden: true });
+  const resultEl = h('p', { class: 'result', id: 'result', hidden: true });
+  const moves = h('div', { class: 'movelist', id: 'moves' });
+  const rulingsEl = h('div', { id: 'rulings' });
+  const links = h('p', { class: 'links' });
+  const live = h('span', { class: 'live', id: 'live' }, 'offline');
+  const flip = h('button', { type: 'button', id: 'flip' }, 'Flip board');
+
+  app.append(
+    header('', live),
+    h(
+      'main',
+      { class: 'play' },
+      h('section', { class: 'play-board' }, top, h('div', { class: 'board-frame' }, boardEl), bottom),
+      h(
+        'aside',
+        { class: 'play-side' },
+        h('div', { class: 'card' }, title, resultEl, status, note, links, flip),
+        h('div', { class: 'card' }, h('h2', null, 'Moves'), moves),
+        h('div', { class: 'card' }, h('h2', null, 'Rulings'), rulingsEl),
+      ),
+    ),
+  );
+
+  let orientation: Side = 'white';
+  const place = () => {
+    fill(top, row(other(orientation)));
+    fill(bottom, row(orientation));
+  };
+  place();
+  const cg = viewBoard(boardEl, '8/8/8/8/8/8/8/8', { orientation });
+  flip.addEventListener('click', () => {
+    orientation = other(orientation);
+    cg.set({ orientation });
+    place();
+  });
+
+  let state: GameState | null = null;
+  const render = () => {
+    const g = state;
+    if (!g) return;
+    const v = g.view;
+    const m = g.mirror;
+    setTitle(`${v.white} – ${v.black}`);
+    fill(title, `${v.white} – ${v.black}`);
+    names.white.textContent = v.white;
+    names.black.textContent = v.black;
+    const over = m.result !== '*' || v.result !== '*';
+    const turnFen = m.fens[m.ply];
+    const d = !m.made && !over ? g.duty : null;
+    const drawing = drawDuty(d, turnFen);
+    cg.set({
+      fen: boardFen(m.phys),
+      lastMove: lastMove(m),
+      highlight: { custom: highlight(drawing.dests) },
+      drawable: { autoShapes: drawing.shapes },
+    });
+    boardEl.dataset.fen = boardFen(m.phys);
+    boardEl.dataset.ply = String(m.ply);
+    boardEl.dataset.duty = d ? `${d.rule}:${d.sq ?? ''}` : '';
+    resultEl.hidden = !over;
+    fill(resultEl, over ? resultWords(m.result !== '*' ? m.result : v.result, m.result !== '*' ? m.reason : v.reason) : '');
+    let s = over ? 'The game is over.' : `${sideName(m.mover)} to act${m.made ? ' (move made, clock not yet pressed)' : ''}.`;
+    if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} — FIDE ${d.article}: ${article(d.article)}`;
+    if (m.pending) s += ` ${sideName(m.pending.claimant)} may claim ${sideName(m.pending.violator)}’s touch-move violation.`;
+    status.textContent = s;
+    const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind)) ?? null;
+    notice(note, latest, pieceAt(turnFen));
+    moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
+    rulingsList(rulingsEl, m.rulings, pieceAt(turnFen));
+    drawClocks(m, clockEl);
+  };
+  setInterval(() => state && drawClocks(state.mirror, clockEl), 250);
+
+  followGame(
+    id,
+    g => {
+      const first = !state;
+      state = g;
+      if (first) {
+        fill(
+          links,
+          `Round ${g.view.round}, board ${g.view.board} · rules ${g.view.start.rules || 'fide'} · `,
+          h('a', { href: pgnURL(id), download: `game-${id}.pgn`, id: 'pgn' }, 'Download PGN'),
+          ' · ',
+          h('a', { href: `/hall/${g.view.event}` }, 'Hall'),
+          ' · ',
+          h('a', { href: `/desk/${g.view.event}` }, 'Arbiter’s desk'),
+        );
+      }
+      render();
+    },
+    open => {
+      live.textContent = open ? 'live' : 'offline';
+      live.classList.toggle('on', open);
+    },
+  );
+}

@@ -1,0 +1,559 @@
+// The play page: two people at one screen play under touch-move. A click
+// on a piece is a touch, a drag is a lift and a drop, the clock is a
+// button, j'adoube is announced with another. Every gesture is posted as
+// protocol actions to the server, whose rulings come back on the game's
+// live stream and are drawn as they happen.
+
+import { api, ApiError, pgnURL, recent, tokenFromFragment, tokens } from '../api';
+import { drawDuty, highlight, pieceAt, viewBoard, type Api, type Key } from '../board';
+import { drawClocks, header, moveList, notice, rulingsList } from '../common';
+import { h, fill, setTitle } from '../dom';
+import { followGame, type GameState } from '../feed';
+import { boardFen, lastMove, other, type Mirror } from '../mirror';
+import type { Action, Ruling, Side } from '../types';
+import { article, duty as dutyWords, resultWords, sideName } from '../words';
+
+export const ruleSets: [string, string][] = [
+  ['fide', 'FIDE (standard): touch-move, 2 min for an illegal move, the second loses'],
+  ['fide-rapid', 'FIDE rapid: 1 min for an illegal move'],
+  ['fide-blitz', 'FIDE blitz: 1 min for an illegal move'],
+  ['uscf', 'US Chess: the rook may be touched first when castling'],
+  ['casual', 'Casual: no touch-move, no penalties'],
+  ['fide-1971', 'FIDE 1971: vertical castling (Pam–Krabbé) allowed'],
+];
+
+const timeControls: [string, string][] = [
+  ['', 'No clock'],
+  ['300+3', '5 min + 3 s'],
+  ['600+5', '10 min + 5 s'],
+  ['900+10', '15 min + 10 s'],
+  ['5400+30', '90 min + 30 s'],
+];
+
+/** The first page: start a game under a rule set, or go back to one. */
+export function home(app: HTMLElement) {
+  setTitle('Play under touch-move');
+  const err = h('p', { class: 'error', role: 'alert', hidden: true });
+  const form = h(
+    'form',
+    { class: 'card setup', id: 'new-game' },
+    h('h2', null, 'New game on this screen'),
+    h(
+      'p',
+      { class: 'muted' },
+      'Two players, one board. Click a piece to touch it, drag it to move it, press your clock when done. ' +
+        'The arbiter applies the touch-move rule (FIDE Article 4) and rules on illegal moves and claims as they happen.',
+    ),
+    h('div', { class: 'row' }, h('label', null, 'White ', h('input', { name: 'white', value: 'White', autocomplete: 'off' })),
+      h('label', null, 'Black ', h('input', { name: 'black', value: 'Black', autocomplete: 'off' }))),
+    h('label', null, 'Rule set ', h('select', { name: 'rules', id: 'rules' }, ruleSets.map(([v, t]) => h('option', { value: v }, t)))),
+    h('label', null, 'Clock ', h('select', { name: 'clock', id: 'clock' }, timeControls.map(([v, t]) => h('option', { value: v }, t)))),
+    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'enforce' }), ' Refuse violations at once instead of recording them (training)'),
+    h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start the game'),
+    err,
+  );
+  form.addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const fd = new FormData(form);
+    const white = String(fd.get('white') || 'White');
+    const black = String(fd.get('black') || 'Black');
+    const rules = String(fd.get('rules') || 'fide');
+    const start: Record<string, unknown> = { rules };
+    const tc = String(fd.get('clock') || '');
+    if (tc) {
+      const [base, inc] = tc.split('+').map(Number);
+      start.clock = { white: base, black: base, increment: inc };
+    }
+    try {
+      const ev = await api.createEvent({
+        name: `${white} – ${black}`,
+        site: 'One screen',
+        games: [{ white, black, start, enforce: fd.get('enforce') === 'on' }],
+      });
+      const g = ev.games[0];
+      tokens.setArbiter(ev.id, ev.arbiter_token);
+      tokens.setBoard(g.id, g.board_token);
+      recent.add({ game: g.id, event: ev.id, white, black, rules, created: Date.now() });
+      location.assign(`/play/${g.id}`);
+    } catch (e) {
+      err.hidden = false;
+      err.textContent = `Could not start a game: ${(e as Error).message}`;
+    }
+  });
+  const list = recent.list();
+  app.append(
+    header('play'),
+    h(
+      'main',
+      { class: 'home' },
+      h('section', { class: 'intro' }, h('h1', null, 'Play under touch-move'),
+        h('p', null, 'A piece you touch is a piece you move. Try it: start a game, touch a knight, then move a pawn, and see the arbiter rule.')),
+      form,
+      list.length
+        ? h('section', { class: 'card' }, h('h2', null, 'Your games on this device'),
+          h('ul', { class: 'plain' }, list.map(g => h('li', null, h('a', { href: `/play/${g.game}` }, `${g.white} – ${g.black}`), ` · ${g.rules} · `,
+            h('a', { href: `/board/${g.game}` }, 'board page'), ' · ', h('a', { href: `/desk/${g.event}` }, 'desk')))))
+        : null,
+    ),
+  );
+}
+
+interface Gesture {
+  key: Key | undefined;
+  moved: boolean;
+  piece: boolean;
+}
+
+/** The play page of a game. */
+export function play(app: HTMLElement, id: string) {
+  const fromLink = tokenFromFragment();
+  if (fromLink) tokens.setBoard(id, fromLink);
+  const token = () => tokens.board(id);
+
+  const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, 'Connecting…');
+  const note = h('div', { class: 'notice', id: 'notice', role: 'alert', hidden: true });
+  const boardEl = h('div', { class: 'board', id: 'board' });
+  const focusWrap = h(
+    'div',
+    {
+      class: 'board-frame',
+      tabindex: 0,
+      role: 'application',
+      'aria-label': 'Board. Arrow keys move the cursor; Space touches the piece under it; Enter lifts a piece and Enter again puts it down; Escape puts it back; C presses the clock; J announces j’adoube.',
+      id: 'board-frame',
+    },
+    boardEl,
+  );
+  const clockEl = { white: h('span', { class: 'clock', id: 'clock-white' }), black: h('span', { class: 'clock', id: 'clock-black' }) };
+  const names = { white: h('span', { class: 'name' }), black: h('span', { class: 'name' }) };
+  const moveInput = h('input', {
+    id: 'move-input',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: 'e2 (touch) · e2e4 (move) · j e2 (adjust) · c (clock)',
+    'aria-describedby': 'move-help',
+  });
+  const moveForm = h(
+    'form',
+    { class: 'type-move', id: 'move-form' },
+    h('label', { for: 'move-input' }, 'Type a square or a move'),
+    h('div', { class: 'row' }, moveInput, h('button', { type: 'submit' }, 'Do it')),
+    h('p', { class: 'muted small', id: 'move-help' }, 'A square touches the piece on it; two squares lift it and put it down there (a capture removes the piece taken); add q, r, b or n to promote; “c” presses the clock of the player to move; “j e1” adjusts after j’adoube.'),
+  );
+  const moves = h('div', { class: 'movelist', id: 'moves' });
+  const rulingsEl = h('div', { id: 'rulings' });
+  const resultEl = h('p', { class: 'result', id: 'result' });
+  const links = h('p', { class: 'links' });
+  const promo = h('div', { class: 'promo', role: 'dialog', 'aria-label': 'Promote to', hidden: true, id: 'promo' });
+
+  const panel = (side: Side) => {
+    const clockBtn = h('button', { class: 'clock-btn', id: `press-${side}`, type: 'button' }, 'Press clock');
+    const adoube = h('button', { type: 'button', id: `adoube-${side}`, 'aria-pressed': 'false' }, 'J’adoube');
+    const claimSel = h(
+      'select',
+      { id: `claim-what-${side}`, 'aria-label': `${sideName(side)} claims` },
+      h('option', { value: 'touch-move' }, 'touch-move'),
+      h('option', { value: 'threefold' }, 'threefold repetition'),
+      h('option', { value: 'fifty' }, 'fifty moves'),
+      h('option', { value: 'dead-position' }, 'dead position'),
+    );
+    const claimMove = h('input', { id: `claim-move-${side}`, placeholder: 'intended move (optional)', 'aria-label': 'intended move', size: 10 });
+    const claimBtn = h('button', { type: 'button', id: `claim-${side}` }, 'Claim');
+    const more = h(
+      'details',
+      { class: 'more' },
+      h('summary', null, 'Claims, draw, resign'),
+      h('div', { class: 'row' }, claimSel, claimMove, claimBtn),
+      h(
+        'div',
+        { class: 'row' },
+        h('button', { type: 'button', 'data-act': 'offer-draw' }, 'Offer draw'),
+        h('button', { type: 'button', 'data-act': 'accept-draw' }, 'Accept draw'),
+        h('button', { type: 'button', 'data-act': 'decline-draw' }, 'Decline'),
+        h('button', { type: 'button', 'data-act': 'resign', class: 'danger' }, 'Resign'),
+        h('button', { type: 'button', 'data-act': 'flag', class: 'danger', title: 'This player’s time has run out' }, 'Flag fell'),
+      ),
+    );
+    more.querySelectorAll<HTMLButtonElement>('button[data-act]').forEach(b =>
+      b.addEventListener('click', () => {
+        const act = b.dataset.act!;
+        if (act === 'resign' && !confirm(`${sideName(side)} resigns?`)) return;
+        void post([{ by: side, act }]);
+      }),
+    );
+    clockBtn.addEventListener('click', () => void post([{ by: side, act: 'clock' }]));
+    adoube.addEventListener('click', () => setAdoube(adoubeFor === side ? null : side));
+    claimBtn.addEventListener('click', () => {
+      const a: Action = { by: side, act: 'claim', what: claimSel.value };
+      if (claimMove.value.trim()) a.move = claimMove.value.trim();
+      void post([a]);
+    });
+    const el = h(
+      'div',
+      { class: `player player-${side}`, id: `player-${side}` },
+      h('div', { class: 'player-head' }, h('span', { class: `dot dot-${side}`, 'aria-hidden': 'true' }), names[side], clockEl[side]),
+      h('div', { class: 'row controls' }, clockBtn, adoube),
+      more,
+    );
+    return { el, clockBtn, adoube };
+  };
+  const panels = { white: panel('white'), black: panel('black') };
+  const top = h('div', { class: 'slot-top' });
+  const bottom = h('div', { class: 'slot-bottom' });
+  const flip = h('button', { type: 'button', id: 'flip', title: 'Turn the board around' }, 'Flip board');
+
+  app.append(
+    header('play'),
+    h(
+      'main',
+      { class: 'play' },
+      h('section', { class: 'play-board' }, top, focusWrap, promo, bottom, moveForm),
+      h(
+        'aside',
+        { class: 'play-side' },
+        h('div', { class: 'card' }, resultEl, status, note, h('div', { class: 'row' }, flip), links),
+        h('div', { class: 'card' }, h('h2', null, 'Moves'), moves),
+        h('div', { class: 'card' }, h('h2', null, 'Rulings'), rulingsEl),
+      ),
+    ),
+  );
+
+  let orientation: Side = 'white';
+  const placePanels = () => {
+    fill(top, panels[other(orientation)].el);
+    fill(bottom, panels[orientation].el);
+  };
+  placePanels();
+
+  let state: GameState | null = null;
+  let adoubeFor: Side | null = null;
+  let cursor: Key = 'e2';
+  let holding: { from: Key; hand: 'right' } | null = null;
+  let lastNotice: Ruling | null = null;
+  let busy = false;
+  const queue: Action[][] = [];
+
+  const setAdoube = (s: Side | null) => {
+    adoubeFor = s;
+    for (const side of ['white', 'black'] as Side[]) {
+      panels[side].adoube.setAttribute('aria-pressed', String(s === side));
+      panels[side].adoube.classList.toggle('on', s === side);
+    }
+    render();
+  };
+
+  const cg: Api = viewBoard(boardEl, '8/8/8/8/8/8/8/8', {
+    viewOnly: false,
+    orientation,
+    coordinates: true,
+    autoCastle: false,
+    movable: { free: true, color: 'both', showDests: false },
+    premovable: { enabled: false },
+    selectable: { enabled: false },
+    draggable: { enabled: true, showGhost: true, deleteOnDropOff: false },
+    drawable: { enabled: false, visible: true },
+    highlight: { lastMove: true, check: true },
+    events: { move: (orig, dest) => onDragMove(orig, dest) },
+  });
+
+  flip.addEventListener('click', () => {
+    orientation = other(orientation);
+    cg.set({ orientation });
+    placePanels();
+  });
+
+  // Telling a click (a touch) from a drag (a lift and a drop): the
+  // gesture is settled shortly after the pointer is released, once the
+  // board has reported any move.
+  let gesture: Gesture | null = null;
+  boardEl.addEventListener(
+    'pointerdown',
+    ev => {
+      if (ev.button !== 0) return;
+      const key = cg.getKeyAtDomPos([ev.clientX, ev.clientY]);
+      const m = state?.mirror;
+      gesture = { key, moved: false, piece: !!(key && m?.phys.has(key)) };
+      if (key) cursor = key;
+    },
+    { capture: true },
+  );
+  document.addEventListener('pointerup', () => {
+    const g = gesture;
+    if (!g) return;
+    window.setTimeout(() => {
+      gesture = null;
+      if (!g.moved && g.piece && g.key) onTouch(g.key);
+      else if (!g.moved) render();
+    }, 40);
+  });
+
+  function onDragMove(orig: Key, dest: Key) {
+    if (gesture) gesture.moved = true;
+    void moveActions(orig, dest).then(acts => {
+      if (acts) void post(acts);
+      else render();
+    });
+  }
+
+  function mover(): Side {
+    return state?.mirror.mover ?? 'white';
+  }
+
+  function onTouch(sq: Key) {
+    if (!state) return;
+    if (adoubeFor) {
+      const by = adoubeFor;
+      setAdoube(null);
+      void post([{ by, act: 'adjust', sq }]);
+      return;
+    }
+    void post([{ by: mover(), act: 'touch', sq }]);
+  }
+
+  /** The actions of moving the piece on from to dest: lift, captures, drop or promotion. */
+  async function moveActions(from: Key, to: Key, promoteTo?: string): Promise<Action[] | null> {
+    const m = state?.mirror;
+    if (!m) return null;
+    const by = mover();
+    const pc = m.phys.get(from);
+    if (!pc) return null;
+    const acts: Action[] = [{ by, act: 'lift', sq: from }];
+    const target = m.phys.get(to);
+    if (target && target.color !== pc.color) acts.push({ by, act: 'remove', sq: to });
+    if (pc.role === 'pawn' && from[0] !== to[0] && !target) {
+      // En passant: the pawn taken stands beside the one that moves.
+      const beside = to[0] + from[1];
+      const p2 = m.phys.get(beside);
+      if (p2 && p2.role === 'pawn' && p2.color !== pc.color && (from[1] === '5' || from[1] === '4')) acts.push({ by, act: 'remove', sq: beside });
+    }
+    const lastRank = pc.color === 'white' ? '8' : '1';
+    if (pc.role === 'pawn' && to[1] === lastRank) {
+      const choice = promoteTo ?? (await choosePromotion(pc.color, to));
+      if (choice) {
+        acts.push({ by, act: 'release' }, { by, act: 'put', sq: to, piece: choice.toUpperCase() }, { by, act: 'release' });
+        return acts;
+      }
+    }
+    acts.push({ by, act: 'drop', sq: to });
+    return acts;
+  }
+
+  function choosePromotion(color: Side, sq: Key): Promise<string | null> {
+    return new Promise(resolve => {
+      const names: [string, string][] = [['q', 'Queen'], ['r', 'Rook'], ['b', 'Bishop'], ['n', 'Knight']];
+      const done = (v: string | null) => {
+        promo.hidden = true;
+        fill(promo);
+        resolve(v);
+        focusWrap.focus();
+      };
+      fill(
+        promo,
+        h('p', null, `Promote on ${sq} to:`),
+        h('div', { class: 'row' }, names.map(([l, n]) => h('button', { type: 'button', class: `promo-${l}`, onclick: () => done(l) }, `${color === 'white' ? '' : ''}${n}`)),
+          h('button', { type: 'button', onclick: () => done(null) }, 'Leave the pawn')),
+      );
+      promo.hidden = false;
+      (promo.querySelector('button') as HTMLButtonElement).focus();
+    });
+  }
+
+  async function post(acts: Action[]) {
+    queue.push(acts);
+    if (busy) return;
+    busy = true;
+    try {
+      while (queue.length) {
+        const next = queue.shift()!;
+        try {
+          const t = token();
+          if (!t) throw new ApiError(401, { status: 401, error: 'this browser has no board token for this game: open the link with #token=… or start a new game' });
+          await api.post(id, next, t);
+        } catch (e) {
+          const ae = e as ApiError;
+          const r: Ruling = ae.body?.rulings?.find(x => x.kind === 'error') ?? { at: 0, kind: 'error', error: ae.message };
+          showNotice(r);
+          queue.length = 0;
+        }
+      }
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  function showNotice(r: Ruling | null) {
+    lastNotice = r;
+    const m = state?.mirror;
+    notice(note, r, m ? pieceAt(m.fens[m.ply]) : undefined);
+  }
+
+  // Keyboard: arrows move a cursor over the squares, Space touches, Enter
+  // lifts and puts down, Escape puts a lifted piece back.
+  focusWrap.addEventListener('keydown', ev => {
+    const m = state?.mirror;
+    if (!m) return;
+    const f = cursor.charCodeAt(0) - 97;
+    const r = parseInt(cursor[1], 10);
+    const dir = orientation === 'white' ? 1 : -1;
+    const go = (df: number, dr: number) => {
+      const nf = Math.min(7, Math.max(0, f + df * dir));
+      const nr = Math.min(8, Math.max(1, r + dr * dir));
+      cursor = (String.fromCharCode(97 + nf) + nr) as Key;
+      render();
+    };
+    switch (ev.key) {
+      case 'ArrowUp': go(0, 1); break;
+      case 'ArrowDown': go(0, -1); break;
+      case 'ArrowLeft': go(-1, 0); break;
+      case 'ArrowRight': go(1, 0); break;
+      case ' ':
+        if (m.phys.has(cursor)) onTouch(cursor);
+        break;
+      case 'Enter':
+        if (holding) {
+          const from = holding.from;
+          holding = null;
+          void keyboardDrop(from, cursor);
+        } else if (m.phys.has(cursor)) {
+          holding = { from: cursor, hand: 'right' };
+          void post([{ by: mover(), act: 'lift', sq: cursor }]);
+        }
+        break;
+      case 'Escape':
+        if (holding) {
+          const from = holding.from;
+          holding = null;
+          void post([{ by: mover(), act: 'drop', sq: from }]);
+        }
+        break;
+      case 'c':
+      case 'C':
+        void post([{ by: mover(), act: 'clock' }]);
+        break;
+      case 'j':
+      case 'J':
+        setAdoube(adoubeFor ? null : mover());
+        break;
+      default:
+        return;
+    }
+    ev.preventDefault();
+  });
+
+  /** Puts down a piece lifted with the keyboard (already in hand on the server). */
+  async function keyboardDrop(from: Key, to: Key) {
+    const acts = await moveActions(from, to);
+    if (!acts) return;
+    void post(acts.slice(1)); // the lift was posted when the piece was picked up
+  }
+
+  moveForm.addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const text = moveInput.value.trim().toLowerCase();
+    if (!text) return;
+    let mm: RegExpExecArray | null;
+    if (text === 'c' || text === 'clock') {
+      void post([{ by: mover(), act: 'clock' }]);
+    } else if ((mm = /^j(?:'?adoube)?\s*([a-h][1-8])$/.exec(text))) {
+      void post([{ by: mover(), act: 'adjust', sq: mm[1] }]);
+    } else if ((mm = /^([a-h][1-8])$/.exec(text))) {
+      if (adoubeFor) onTouch(mm[1] as Key);
+      else void post([{ by: mover(), act: 'touch', sq: mm[1] }]);
+    } else if ((mm = /^([a-h][1-8])\s*[-x: ]?\s*([a-h][1-8])\s*=?([qrbn])?$/.exec(text))) {
+      const acts = await moveActions(mm[1] as Key, mm[2] as Key, mm[3]);
+      if (acts) void post(acts);
+      else showNotice({ at: 0, kind: 'error', error: `no piece on ${mm[1]}` });
+    } else {
+      showNotice({ at: 0, kind: 'error', error: `“${text}” is not a square, a move (e2e4) or “c”` });
+      return;
+    }
+    moveInput.value = '';
+  });
+
+  function render() {
+    const g = state;
+    if (!g) return;
+    const m = g.mirror;
+    const v = g.view;
+    names.white.textContent = v.white;
+    names.black.textContent = v.black;
+    const over = m.result !== '*' || v.result !== '*';
+    const mv = m.mover;
+    for (const s of ['white', 'black'] as Side[]) {
+      panels[s].clockBtn.disabled = over || s !== mv;
+      panels[s].el.classList.toggle('to-move', !over && s === mv);
+    }
+    // The board: what physically stands on it, the last move, the
+    // obligation (touched piece circled, allowed squares marked) and the
+    // keyboard cursor.
+    const turnFen = m.fens[m.ply];
+    const d = !m.made && !over ? g.duty : null;
+    const drawing = drawDuty(d, m.made ? m.fens[m.ply - 1] ?? turnFen : turnFen);
+    const extra: [Key, string][] = [];
+    if (document.activeElement === focusWrap) extra.push([cursor, holding ? 'kbd-cursor holding' : 'kbd-cursor']);
+    if (adoubeFor) extra.push([cursor, 'adoube']);
+    if (!cg.state.draggable.current) {
+      cg.set({
+        fen: boardFen(m.phys),
+        lastMove: lastMove(m),
+        turnColor: mv,
+        check: false,
+        highlight: { custom: highlight(drawing.dests, extra) },
+        drawable: { autoShapes: drawing.shapes },
+      });
+    }
+    boardEl.dataset.fen = boardFen(m.phys);
+    boardEl.dataset.legalFen = turnFen;
+    boardEl.dataset.mover = mv;
+    boardEl.dataset.duty = d ? `${d.rule}:${d.sq ?? ''}` : '';
+    // Words.
+    fill(resultEl, over ? resultWords(m.result !== '*' ? m.result : v.result, m.result !== '*' ? m.reason : v.reason) : '');
+    resultEl.hidden = !over;
+    const who = sideName(mv);
+    let s = over ? 'The game is over.' : `${who} to act${m.made ? ': the move is made, press the clock' : ''}.`;
+    if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} (FIDE ${d.article}: ${article(d.article)})`;
+    if (holding) s += ` Holding the piece from ${holding.from}: move the cursor and press Enter to put it down.`;
+    if (adoubeFor) s += ` ${sideName(adoubeFor)} said j’adoube: click the piece to adjust.`;
+    if (m.pending) s += ` ${sideName(m.pending.claimant)} may claim the touch-move violation (before touching a piece).`;
+    status.textContent = s;
+    focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
+    moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
+    rulingsList(rulingsEl, m.rulings, pieceAt(turnFen));
+    drawClocks(m, clockEl);
+    const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind));
+    if (latest && latest !== lastNotice && (!lastNotice || latest.at >= (lastNotice.at || 0))) showNotice(latest);
+  }
+
+  setInterval(() => {
+    if (state) drawClocks(state.mirror, clockEl);
+  }, 250);
+  focusWrap.addEventListener('focus', render);
+  focusWrap.addEventListener('blur', render);
+
+  followGame(
+    id,
+    g => {
+      const first = !state;
+      state = g;
+      if (first) {
+        setTitle(`${g.view.white} – ${g.view.black}`);
+        fill(
+          links,
+          h('a', { href: `/board/${id}`, id: 'link-board' }, 'Board page (for spectators)'),
+          ' · ',
+          h('a', { href: `/desk/${g.view.event}`, id: 'link-desk' }, 'Arbiter’s desk'),
+          ' · ',
+          h('a', { href: pgnURL(id), download: `game-${id}.pgn` }, 'PGN'),
+          h('br'),
+          h('span', { class: 'muted small' }, `Rules: ${g.view.start.rules || 'fide'}${g.view.enforce ? ', violations refused at once' : ''}`),
+        );
+        if (!token()) showNotice({ at: 0, kind: 'error', error: 'this browser has no board token for this game: you can watch, not play' });
+      }
+      render();
+    },
+    open => app.classList.toggle('offline', !open),
+  );
+}
+
+export type { Mirror };

@@ -1,0 +1,81 @@
+// Package web holds the arbiter's web pages, built from the TypeScript
+// sources in this folder into dist/ and embedded in the binary, so that
+// "arbiter serve" needs nothing at run time and "go build" needs no npm.
+//
+// The pages talk only to the server they come from (the API under /api/
+// and its WebSocket streams); they load nothing from any other host.
+//
+//	/                the play page: start a game on this screen
+//	/play/{game}     play under touch-move (the board's token)
+//	/board/{game}    one game for spectators, live, with the PGN
+//	/hall/{event}    every board of an event, live
+//	/desk/{event}    the arbiter's desk (the arbiter's token)
+//	/events          the events, and a form to create one
+//
+// Rebuild dist/ with "npm ci && npm run build" in this folder after
+// changing the sources; a test checks that dist/ matches them.
+package web
+
+import (
+	"bytes"
+	"embed"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+//go:embed dist
+var dist embed.FS
+
+// files is dist/ as the root of the site.
+var files = func() fs.FS {
+	f, err := fs.Sub(dist, "dist")
+	if err != nil {
+		panic(err)
+	}
+	return f
+}()
+
+// pages are the first path segments the single-page bundle answers.
+var pages = map[string]bool{"": true, "play": true, "board": true, "hall": true, "desk": true, "events": true}
+
+// Handler serves the pages: the files of dist/ (the bundles under
+// /assets/ are named after their content and cached for good), and
+// index.html for every page path. Anything else is 404. Mount it where
+// the API does not answer (server.Options.Static).
+func Handler() http.Handler {
+	index, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		panic("web: dist/index.html missing: run npm ci && npm run build in web/")
+	}
+	assets := http.FileServerFS(files)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		p := path.Clean("/" + r.URL.Path)
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if strings.HasPrefix(p, "/assets/") {
+			if _, err := fs.Stat(files, p[1:]); err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			assets.ServeHTTP(w, r)
+			return
+		}
+		first, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+		if !pages[first] {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
+	})
+}
