@@ -183,8 +183,17 @@ func Position(start protocol.Start) (*chess.Position, error) {
 	return p, err
 }
 
-// Timeline converts between the wall clock and the milliseconds of a
-// board's events. Speed scales time: at Speed 10 a second of wall time is
+// Clock is the time of a board's events, in milliseconds since the start,
+// and its relation to the wall clock.
+type Clock interface {
+	// Now returns the current event time.
+	Now() int64
+	// At returns the wall-clock moment at which event time ms comes.
+	At(ms int64) time.Time
+}
+
+// Timeline is the Clock of a real board: it converts between the wall
+// clock and the milliseconds of a board's events. Speed scales time: at Speed 10 a second of wall time is
 // ten seconds of events, so a simulated game plays ten times faster and
 // every time limit of the Translator keeps its meaning. Speed 0 means 1.
 type Timeline struct {
@@ -193,8 +202,11 @@ type Timeline struct {
 }
 
 // Now returns the milliseconds of events elapsed since Zero.
-func (tl Timeline) Now() int64 {
-	return int64(float64(time.Since(tl.Zero)) / float64(time.Millisecond) * tl.speed())
+func (tl Timeline) Now() int64 { return tl.Of(time.Now()) }
+
+// Of returns the event time, in milliseconds since Zero, of a moment.
+func (tl Timeline) Of(t time.Time) int64 {
+	return int64(float64(t.Sub(tl.Zero)) / float64(time.Millisecond) * tl.speed())
 }
 
 // At returns the wall-clock time at which the event time ms falls.

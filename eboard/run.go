@@ -29,11 +29,12 @@ func Translate(start protocol.Start, opts Options, events []Event) ([]protocol.A
 	return append(out, t.Flush()...), nil
 }
 
-// Run feeds t the events from in as they arrive, stamped on the timeline
-// tl, wakes t when it asks to be woken, and hands every action to emit.
+// Run feeds t the events from in as they arrive, wakes t when it asks to
+// be woken (at the times of clock, the clock the events are stamped
+// with), and hands every action to emit.
 // When in is closed it flushes t and returns nil; otherwise it returns
 // the context's error or the first error of emit.
-func Run(ctx context.Context, t *Translator, in <-chan Event, tl Timeline, emit func(protocol.Action) error) error {
+func Run(ctx context.Context, t *Translator, in <-chan Event, clock Clock, emit func(protocol.Action) error) error {
 	send := func(as []protocol.Action) error {
 		for _, a := range as {
 			if err := emit(a); err != nil {
@@ -45,9 +46,8 @@ func Run(ctx context.Context, t *Translator, in <-chan Event, tl Timeline, emit 
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
-		w, ok := t.Wake()
-		if ok {
-			timer.Reset(time.Until(tl.At(w)))
+		if w, ok := t.Wake(); ok {
+			timer.Reset(max(time.Until(clock.At(w)), time.Millisecond))
 		} else {
 			timer.Stop()
 		}
@@ -61,7 +61,7 @@ func Run(ctx context.Context, t *Translator, in <-chan Event, tl Timeline, emit 
 			}
 			err = send(t.Feed(e))
 		case <-timer.C:
-			err = send(t.Advance(max(w, tl.Now())))
+			err = send(t.Advance(clock.Now()))
 		}
 		if err != nil {
 			return err

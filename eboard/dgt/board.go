@@ -19,6 +19,7 @@ type Board struct {
 	rw     io.ReadWriteCloser
 	parser Parser
 	queue  []Message
+	stamps []time.Time // when the bytes completing each queued message arrived
 	buf    []byte
 	wmu    sync.Mutex
 }
@@ -54,18 +55,28 @@ func (b *Board) Send(cmds ...byte) error {
 // Read returns the next message from the board, skipping garbage. It
 // blocks until a message is complete or the line fails.
 func (b *Board) Read() (Message, error) {
+	m, _, err := b.ReadAt()
+	return m, err
+}
+
+// ReadAt is Read that also tells when the message's last bytes arrived.
+func (b *Board) ReadAt() (Message, time.Time, error) {
 	for len(b.queue) == 0 {
 		n, err := b.rw.Read(b.buf)
 		if n > 0 {
-			b.queue = append(b.queue, b.parser.Feed(b.buf[:n])...)
+			now := time.Now()
+			for _, m := range b.parser.Feed(b.buf[:n]) {
+				b.queue = append(b.queue, m)
+				b.stamps = append(b.stamps, now)
+			}
 		}
 		if err != nil && len(b.queue) == 0 {
-			return Message{}, err
+			return Message{}, time.Time{}, err
 		}
 	}
-	m := b.queue[0]
-	b.queue = b.queue[1:]
-	return m, nil
+	m, at := b.queue[0], b.stamps[0]
+	b.queue, b.stamps = b.queue[1:], b.stamps[1:]
+	return m, at, nil
 }
 
 // Skipped returns how many bytes from the board were garbage so far.
@@ -79,8 +90,12 @@ type WatchOptions struct {
 	// Start is where the pieces must stand before the game begins. Watch
 	// waits (and says so through Log) until the board shows it.
 	Start Board64
-	// Timeline stamps the events.
-	Timeline eboard.Timeline
+	// Stamp gives the event time of the n-th report of the board (field
+	// updates and clock messages, counted from 0) that arrived at a
+	// moment. It must agree with the clock the events are translated on:
+	// for a real board, the Of method of that eboard.Timeline; for a Sim,
+	// its Stamp method. Nil stamps milliseconds since Watch began.
+	Stamp func(n int, arrived time.Time) int64
 	// Clock asks for clock messages as well (UpdateAll instead of
 	// UpdateBoard), for a DGT XL plugged into the board. Clock messages
 	// that come unasked are read all the same.
@@ -108,27 +123,41 @@ var ErrNoAnswer = errors.New("dgt: the board did not answer")
 // events when it returns.
 func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboard.Event) error {
 	defer close(events)
+	var arrived time.Time // when the message being handled arrived
 	if opt.Timeout <= 0 {
 		opt.Timeout = 5 * time.Second
+	}
+	if opt.Stamp == nil {
+		tl := eboard.Timeline{Zero: time.Now()}
+		opt.Stamp = func(_ int, at time.Time) int64 { return tl.Of(at) }
+	}
+	reports := 0 // field updates and clock messages so far
+	stamp := func() int64 {
+		reports++
+		return opt.Stamp(reports-1, arrived)
 	}
 	logf := func(format string, args ...any) {
 		if opt.Log != nil {
 			opt.Log(fmt.Sprintf(format, args...))
 		}
 	}
-	msgs := make(chan Message)
+	type stamped struct {
+		Message
+		at time.Time
+	}
+	msgs := make(chan stamped)
 	errc := make(chan error, 1)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
 		for {
-			m, err := b.Read()
+			m, at, err := b.ReadAt()
 			if err != nil {
 				errc <- err
 				return
 			}
 			select {
-			case msgs <- m:
+			case msgs <- stamped{m, at}:
 			case <-done:
 				return
 			}
@@ -139,7 +168,8 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 		defer t.Stop()
 		select {
 		case m := <-msgs:
-			return m, nil
+			arrived = m.at
+			return m.Message, nil
 		case err := <-errc:
 			return Message{}, err
 		case <-t.C:
@@ -206,10 +236,12 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 			}
 			if f, c, ok := m.FieldUpdate(); ok {
 				board[f] = c
+				stamp()
 			} else if d, ok := m.BoardDump(); ok {
 				board = d
-			} else {
+			} else if m.ID == MsgClock {
 				clockPress(m)
+				stamp()
 			}
 		}
 		logf("start position set")
@@ -220,19 +252,21 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 		case MsgFieldUpdate:
 			f, c, _ := m.FieldUpdate()
 			board[f] = c
-			e := eboard.Event{T: opt.Timeline.Now(), Sq: f.Square(), Piece: c.Piece()}
+			e := eboard.Event{T: stamp(), Sq: f.Square(), Piece: c.Piece()}
 			e.Unknown = c.Occupied() && !c.Known()
 			events <- e
 		case MsgClock:
+			t := stamp()
 			if by, pressed := clockPress(m); pressed {
-				events <- eboard.Event{T: opt.Timeline.Now(), Clock: true, By: by}
+				events <- eboard.Event{T: t, Clock: true, By: by}
 			}
 		}
 	}
 	for {
 		select {
 		case m := <-msgs:
-			handle(m)
+			arrived = m.at
+			handle(m.Message)
 			continue
 		case err := <-errc:
 			return err

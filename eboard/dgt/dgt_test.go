@@ -204,7 +204,9 @@ func TestDifferences(t *testing.T) {
 
 // playOverPipe runs a sim and a watching board over an in-memory line and
 // returns the actions the translator makes of it.
-func playOverPipe(t *testing.T, script string, speed float64) ([]protocol.Action, *Sim) {
+// With wall set, events are stamped on arrival as for a real board;
+// otherwise with the sim's own clock.
+func playOverPipe(t *testing.T, script string, speed float64, wall bool) ([]protocol.Action, *Sim) {
 	t.Helper()
 	sc, err := eboard.ReadScript(strings.NewReader(script))
 	if err != nil {
@@ -219,12 +221,17 @@ func playOverPipe(t *testing.T, script string, speed float64) ([]protocol.Action
 	board := NewBoard(b)
 	defer board.Close()
 	pos, _ := eboard.Position(sc.Start)
-	tl := eboard.Timeline{Zero: time.Now(), Speed: speed}
+	var clock eboard.Clock = sim
+	stamp := sim.Stamp
+	if wall {
+		tl := eboard.Timeline{Zero: time.Now(), Speed: speed}
+		clock, stamp = tl, func(_ int, at time.Time) int64 { return tl.Of(at) }
+	}
 	stop, stopNow := context.WithCancel(context.Background())
 	events := make(chan eboard.Event, 16)
 	werr := make(chan error, 1)
 	go func() {
-		werr <- board.Watch(stop, WatchOptions{Start: PositionBoard(pos), Timeline: tl, Turn: pos.Turn(), Timeout: 2 * time.Second}, events)
+		werr <- board.Watch(stop, WatchOptions{Start: PositionBoard(pos), Stamp: stamp, Turn: pos.Turn(), Timeout: 2 * time.Second}, events)
 	}()
 	go func() { <-played; stopNow() }()
 	tr, err := eboard.New(sc.Start, eboard.Options{})
@@ -232,7 +239,7 @@ func playOverPipe(t *testing.T, script string, speed float64) ([]protocol.Action
 		t.Fatal(err)
 	}
 	var got []protocol.Action
-	err = eboard.Run(context.Background(), tr, events, tl, func(a protocol.Action) error {
+	err = eboard.Run(context.Background(), tr, events, clock, func(a protocol.Action) error {
 		got = append(got, a)
 		return nil
 	})
@@ -265,9 +272,11 @@ func TestSim_OverALine(t *testing.T) {
 {"t": 3250, "sq": "e5", "piece": "p"}
 {"t": 4500, "clock": "black"}
 `
-	got, _ := playOverPipe(t, script, 10)
-	if want := "w lift e2, w drop e4, w clock, b lift e7, b drop e5, b clock"; brief(got) != want {
-		t.Errorf("got  %s\nwant %s", brief(got), want)
+	for _, wall := range []bool{false, true} {
+		got, _ := playOverPipe(t, script, 10, wall)
+		if want := "w lift e2, w drop e4, w clock, b lift e7, b drop e5, b clock"; brief(got) != want {
+			t.Errorf("wall clock %v: got  %s\nwant %s", wall, brief(got), want)
+		}
 	}
 }
 
@@ -275,7 +284,7 @@ func TestSim_OccupancyBoard(t *testing.T) {
 	script := `{"t": 1000, "sq": "g1", "piece": ""}
 {"t": 1250, "sq": "f3", "piece": "?"}
 `
-	got, _ := playOverPipe(t, script, 10)
+	got, _ := playOverPipe(t, script, 10, false)
 	if want := "w lift g1, w drop f3"; brief(got) != want {
 		t.Errorf("got  %s\nwant %s", brief(got), want)
 	}

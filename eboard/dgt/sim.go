@@ -17,6 +17,15 @@ import (
 // reports as field updates at their times (divided by Speed). Reports
 // that share a time go out in one write, as one scan of a real board.
 //
+// A Sim is also the clock of its game (an eboard.Clock): event time is
+// the script's t, running at Speed from the moment update mode starts,
+// and never past the time of a scan the reader has not received yet.
+// Give Watch its Stamp method: every report is then stamped with the t of
+// the scan that carried it, so a loaded machine that delays the bytes
+// (a pseudo-terminal hands them over in a kernel worker) cannot merge,
+// split or reorder scans, and a simulated game gives the same actions on
+// every run.
+//
 // A script with clock lines gets a clock: the board tells its state when
 // update mode starts and after every press, in clock messages (left side
 // White), as a board with a DGT XL would in UpdateAll mode. Pieces of an
@@ -27,9 +36,61 @@ type Sim struct {
 	// Played, if set, is called once every report has been written.
 	Played func()
 
-	mu   sync.Mutex
-	wmu  sync.Mutex
-	leds [][]byte
+	mu       sync.Mutex // guards leds and the clock below
+	wmu      sync.Mutex
+	leds     [][]byte
+	zero     time.Time // when update mode started; zero before
+	scans    []scan    // every scan the script will send, in order
+	received int       // reports the reader has stamped
+}
+
+// scan is a batch of reports sent together.
+type scan struct {
+	t   int64
+	end int // reports sent up to and including this scan
+}
+
+// Now returns the event time of the simulated game (eboard.Clock).
+func (s *Sim) Now() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.zero.IsZero() {
+		return 0
+	}
+	now := eboard.Timeline{Zero: s.zero, Speed: s.Speed}.Now()
+	for _, sc := range s.scans {
+		if sc.end > s.received {
+			return min(now, sc.t) // not yet read: time waits for it
+		}
+	}
+	return now
+}
+
+// At returns when the event time ms comes on the wall clock (eboard.Clock).
+func (s *Sim) At(ms int64) time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.zero.IsZero() {
+		return time.Now().Add(time.Millisecond)
+	}
+	return eboard.Timeline{Zero: s.zero, Speed: s.Speed}.At(ms)
+}
+
+// Stamp returns the script time of the scan that carried the n-th report
+// (counted from 0 since update mode), for WatchOptions.Stamp.
+func (s *Sim) Stamp(n int, arrived time.Time) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.received = max(s.received, n+1)
+	for _, sc := range s.scans {
+		if sc.end > n {
+			return sc.t
+		}
+	}
+	if s.zero.IsZero() {
+		return 0
+	}
+	return eboard.Timeline{Zero: s.zero, Speed: s.Speed}.Of(arrived)
 }
 
 // LEDs returns the LED commands the sim has received, in order.
@@ -58,6 +119,21 @@ func (s *Sim) Run(ctx context.Context, rw io.ReadWriter) error {
 	hasClock := false
 	for _, e := range s.Script.Events {
 		hasClock = hasClock || e.Clock
+	}
+	var scans []scan
+	if hasClock {
+		scans = append(scans, scan{t: 0, end: 1}) // the clock's state at the start
+	}
+	for i, e := range s.Script.Events {
+		end := 1
+		if len(scans) > 0 {
+			end += scans[len(scans)-1].end
+		}
+		if i > 0 && s.Script.Events[i-1].T == e.T {
+			scans[len(scans)-1].end = end
+		} else {
+			scans = append(scans, scan{t: e.T, end: end})
+		}
 	}
 	clock := ClockState{Running: false, Connected: true, LeftTurn: pos.Turn() == chess.White, RightTurn: pos.Turn() == chess.Black}
 	if c := s.Script.Start.Clock; c != nil {
@@ -133,6 +209,9 @@ func (s *Sim) Run(ctx context.Context, rw io.ReadWriter) error {
 		return err
 	}
 	tl := eboard.Timeline{Zero: time.Now(), Speed: s.Speed}
+	s.mu.Lock()
+	s.zero, s.scans = tl.Zero, scans
+	s.mu.Unlock()
 	if hasClock {
 		bmu.Lock()
 		err := write(EncodeClock(clock))

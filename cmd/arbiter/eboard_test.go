@@ -1,0 +1,151 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/arbiterchess/arbiter/protocol"
+)
+
+var eboardData = filepath.Join("..", "..", "eboard", "testdata")
+
+// actionLines reads JSON Lines of actions (and a start line), dropping the
+// times, which a board and a hand-written file cannot share.
+func actionLines(t *testing.T, text string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		delete(m, "t")
+		out = append(out, m)
+	}
+	return out
+}
+
+// The game of eboard/testdata, played on a simulated DGT board over a
+// pseudo-terminal with noisy sensors (a pawn on both squares in one scan,
+// the new square before the old one clears, a bishop and a rook slid
+// across squares, a capture reported as one piece replacing another, a
+// touched piece put back, ~250 ms scans), with a rook-first castling and
+// a capture whose captured piece was lifted first, gives the very actions
+// of the same game entered by hand, and the same moves and rulings.
+func TestEboardCmd_NoisyGameAsCleanActions(t *testing.T) {
+	noisy := filepath.Join(eboardData, "noisy-game.jsonl")
+	clean := filepath.Join(eboardData, "clean-game.jsonl")
+	want, err := os.ReadFile(clean)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	code, out, errs := runCmd(t, "", "eboard", "--sim", noisy, "--speed", "40")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got := actionLines(t, out)
+	if w := actionLines(t, string(want)); !reflect.DeepEqual(got, w) {
+		t.Errorf("actions differ\n got: %v\nwant: %v", got, w)
+	}
+
+	code, rulings, errs := runCmd(t, "", "eboard", "--sim", noisy, "--speed", "40", "--replay", "--summary")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	code, wantRulings, errs := runCmd(t, "", "replay", "--summary", clean)
+	if code != 0 {
+		t.Fatalf("replay exit %d: %s", code, errs)
+	}
+	if rulings != wantRulings {
+		t.Errorf("rulings differ\n got:\n%s\nwant:\n%s", rulings, wantRulings)
+	}
+	lines := strings.Split(strings.TrimSpace(rulings), "\n")
+	var s protocol.Summary
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &s); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(s.Moves, " ") != "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Nxe4 d4 exd4 Re1" {
+		t.Errorf("moves %v", s.Moves)
+	}
+	if len(s.Violations) != 1 || s.Violations[0].Article != "4.3.1" || s.Violations[0].By != "black" {
+		t.Errorf("violations %+v (want black's Bf8 touched, Ng8 moved)", s.Violations)
+	}
+	if s.Errors != 0 {
+		t.Errorf("%d errors", s.Errors)
+	}
+}
+
+func writeScript(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "script.jsonl")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestEboardCmd_OccupancyBoardPromotes(t *testing.T) {
+	p := writeScript(t, `{"start": {"fen": "7k/4P3/8/8/8/8/8/4K3 w - - 0 1"}}
+{"t": 1000, "sq": "e7", "piece": ""}
+{"t": 1250, "sq": "e8", "piece": "?"}
+{"t": 2000, "clock": "white"}
+`)
+	for _, c := range []struct{ flag, want string }{{"Q", "e8=Q+"}, {"N", "e8=N"}} {
+		code, out, errs := runCmd(t, "", "eboard", "--sim", p, "--speed", "40", "--promote", c.flag, "--replay", "--summary")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		if !strings.Contains(out, `"moves":["`+c.want+`"]`) {
+			t.Errorf("--promote %s: %s", c.flag, out)
+		}
+	}
+}
+
+func TestEboardCmd_LEDsDoNotDisturb(t *testing.T) {
+	p := writeScript(t, `{"t": 1000, "sq": "g1", "piece": ""}
+{"t": 1300, "sq": "f3", "piece": "N"}
+{"t": 2000, "clock": "white"}
+`)
+	code, out, errs := runCmd(t, "", "eboard", "--sim", p, "--speed", "40", "--replay", "--leds")
+	if code != 0 || !strings.Contains(out, `"san":"Nf3"`) {
+		t.Errorf("exit %d: %s %s", code, out, errs)
+	}
+}
+
+func TestEboardCmd_InferClock(t *testing.T) {
+	p := writeScript(t, `{"t": 1000, "sq": "e2", "piece": ""}
+{"t": 1300, "sq": "e4", "piece": "P"}
+{"t": 3000, "sq": "e7", "piece": ""}
+{"t": 3300, "sq": "e5", "piece": "p"}
+`)
+	code, out, errs := runCmd(t, "", "eboard", "--sim", p, "--speed", "40", "--infer-clock")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if n := strings.Count(out, `"act":"clock"`); n != 1 || !strings.Contains(out, `{"by":"black","act":"lift","sq":"e7"`) {
+		t.Errorf("want White's clock inferred before Black's lift:\n%s", out)
+	}
+}
+
+func TestEboardCmd_Usage(t *testing.T) {
+	p := writeScript(t, `{"t": 1000, "sq": "e2", "piece": ""}`+"\n")
+	for _, args := range [][]string{
+		{"eboard"},
+		{"eboard", "--sim", p, "--port", "/dev/null"},
+		{"eboard", "--sim", p, "--summary"},
+		{"eboard", "--sim", p, "--promote", "K"},
+		{"eboard", "--sim", p, "--speed", "0"},
+		{"eboard", "--sim", filepath.Join(t.TempDir(), "missing.jsonl")},
+		{"eboard", "--sim", writeScript(t, `{"t": 5, "sq": "e9", "piece": ""}`)},
+		{"eboard", "--port", "/nonexistent/tty"},
+	} {
+		if code, _, _ := runCmd(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
