@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"reflect"
 	"sync"
 	"time"
@@ -272,10 +273,18 @@ func sameAction(a, b protocol.Action) bool {
 	return string(x) == string(y)
 }
 
+// errStale aborts an append whose actions were judged on an outdated log.
+var errStale = errors.New("the game's log moved on")
+
 // post appends actions by author to a game: all of them, or none when one
 // is refused (400, with the engine's error ruling) or the write fails.
 // Actions whose seq was posted before are answered with their original
 // acknowledgement and not applied again.
+//
+// The engine judges the actions before the write transaction starts, so
+// that the database's write lock is held for SQL only; if the log moved on
+// meanwhile (another process appended), the engine is rebuilt and the
+// actions judged again.
 func (s *Server) post(ctx context.Context, g *live, author string, actions []protocol.Action) (PostResult, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -284,94 +293,118 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 			return PostResult{}, err
 		}
 	}
-	// Fast path: a retry whose every action is known needs no transaction.
+	// A retry whose every action is known needs no transaction.
 	if acks, ok := g.knownAcks(author, actions); ok {
 		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
 	}
-	var added []store.Entry
-	var acks []Ack
+	if s.store.Postgres() {
+		// Other processes may have written: catch up first (cheap when not).
+		if err := s.sync(ctx, g); err != nil {
+			return PostResult{}, err
+		}
+	}
+	for attempt := 0; ; attempt++ {
+		states, acks, err := s.judge(g, author, actions)
+		if err != nil {
+			return PostResult{}, err // g.broken tells whether to rebuild
+		}
+		if len(states) == 0 {
+			return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+		}
+		added := make([]store.Entry, len(states))
+		for i := range states {
+			added[i] = states[i].Entry
+		}
+		var missing []store.Entry
+		err = s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(m []store.Entry) ([]store.Entry, error) {
+			if len(m) > 0 {
+				missing = m
+				return nil, errStale
+			}
+			return added, nil
+		})
+		if errors.Is(err, errStale) && attempt < 10 {
+			if err := s.rebuild(g); err != nil {
+				return PostResult{}, err
+			}
+			s.catchUp(g, missing)
+			continue
+		}
+		if err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				return PostResult{}, apiErr(http.StatusConflict, "%v", err)
+			}
+			return PostResult{}, err // g.broken: rebuilt on next use
+		}
+		g.broken = false
+		for _, st := range states {
+			if st.Seq != 0 {
+				g.seqs[seqKey{st.Author, st.Seq}] = st.N
+			}
+			g.log = append(g.log, st)
+			s.publishEntry(g, &g.log[len(g.log)-1])
+		}
+		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+	}
+}
+
+// judge applies the new actions of a post to the engine and returns the
+// records to append and the acknowledgements. A refusal is returned as an
+// *APIError; once an action reached the engine g.broken is set, so that
+// the engine is rebuilt from the log unless the records get stored.
+func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]record, []Ack, error) {
 	var states []record
+	var acks []Ack
 	now := time.Now().UTC()
-	err := s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(missing []store.Entry) ([]store.Entry, error) {
-		s.catchUp(g, missing)
-		added, acks, states = nil, nil, nil
-		n := int64(len(g.log))
-		batch := map[seqKey]int{} // seq → index in added, within this post
-		for i, a := range actions {
-			if a.Seq != 0 {
-				k := seqKey{author, a.Seq}
-				if at, ok := g.seqs[k]; ok {
-					orig := g.log[at-1]
-					if !sameAction(*orig.Action, a) {
-						return nil, refused(409, i, fmt.Sprintf("seq %d was already used for another action (entry %d)", a.Seq, at), nil)
-					}
-					acks = append(acks, Ack{N: orig.N, Seq: a.Seq, Rulings: orig.Rulings, Duplicate: true})
-					continue
+	n := int64(len(g.log))
+	batch := map[seqKey]int{} // seq → index in states, within this post
+	for i, a := range actions {
+		if a.Seq != 0 {
+			k := seqKey{author, a.Seq}
+			if at, ok := g.seqs[k]; ok {
+				orig := g.log[at-1]
+				if !sameAction(*orig.Action, a) {
+					return nil, nil, refused(http.StatusConflict, i, fmt.Sprintf("seq %d was already used for another action (entry %d)", a.Seq, at), nil)
 				}
-				if j, ok := batch[k]; ok {
-					if !sameAction(*added[j].Action, a) {
-						return nil, refused(409, i, fmt.Sprintf("seq %d appears twice in the post with different actions", a.Seq), nil)
-					}
-					acks = append(acks, Ack{N: added[j].N, Seq: a.Seq, Rulings: added[j].Rulings, Duplicate: true})
-					continue
+				acks = append(acks, Ack{N: orig.N, Seq: a.Seq, Rulings: orig.Rulings, Duplicate: true})
+				continue
+			}
+			if j, ok := batch[k]; ok {
+				if !sameAction(*states[j].Action, a) {
+					return nil, nil, refused(http.StatusConflict, i, fmt.Sprintf("seq %d appears twice in the post with different actions", a.Seq), nil)
 				}
-			}
-			if g.decision != nil {
-				return nil, refused(409, i, fmt.Sprintf("the arbiter has decided the result %s: no more actions", g.decision.Result), nil)
-			}
-			n++
-			g.broken = true // the engine now runs ahead of the log
-			rs := g.eng.Apply(int(n), a)
-			if rs == nil {
-				rs = []protocol.Ruling{}
-			}
-			for _, r := range rs {
-				if r.Kind == protocol.KindError {
-					return nil, refused(400, i, r.Error, rs)
-				}
-			}
-			act := a
-			e := store.Entry{Game: g.meta.ID, N: n, Author: author, Seq: a.Seq, Kind: store.KindAction, Action: &act, Rulings: rs, Time: now}
-			if a.Seq != 0 {
-				batch[seqKey{author, a.Seq}] = len(added)
-			}
-			added = append(added, e)
-			acks = append(acks, Ack{N: n, Seq: a.Seq, Rulings: rs})
-			st := record{Entry: e, ply: g.eng.Game().Ply(), fen: g.eng.Position().FEN()}
-			if d, ok := g.eng.Duty(); ok {
-				st.duty = &d
-			}
-			st.result, st.reason = g.result()
-			states = append(states, st)
-		}
-		return added, nil
-	})
-	if err != nil {
-		if g.broken {
-			if rerr := s.rebuild(g); rerr != nil {
-				s.log.Error("rebuild after a failed post", "game", g.meta.ID, "err", rerr)
+				acks = append(acks, Ack{N: states[j].N, Seq: a.Seq, Rulings: states[j].Rulings, Duplicate: true})
+				continue
 			}
 		}
-		var ae *APIError
-		if errors.As(err, &ae) {
-			return PostResult{}, ae
+		if g.decision != nil {
+			return nil, nil, refused(http.StatusConflict, i, fmt.Sprintf("the arbiter has decided the result %s: no more actions", g.decision.Result), nil)
 		}
-		if errors.Is(err, store.ErrConflict) {
-			// Another process took the same seq between our read and write
-			// cannot happen under the lock; report it plainly if it does.
-			return PostResult{}, apiErr(409, "%v", err)
+		n++
+		g.broken = true // the engine now runs ahead of the log
+		rs := g.eng.Apply(int(n), a)
+		if rs == nil {
+			rs = []protocol.Ruling{}
 		}
-		return PostResult{}, err
+		for _, r := range rs {
+			if r.Kind == protocol.KindError {
+				return nil, nil, refused(http.StatusBadRequest, i, r.Error, rs)
+			}
+		}
+		act := a
+		e := store.Entry{Game: g.meta.ID, N: n, Author: author, Seq: a.Seq, Kind: store.KindAction, Action: &act, Rulings: rs, Time: now}
+		if a.Seq != 0 {
+			batch[seqKey{author, a.Seq}] = len(states)
+		}
+		acks = append(acks, Ack{N: n, Seq: a.Seq, Rulings: rs})
+		st := record{Entry: e, ply: g.eng.Game().Ply(), fen: g.eng.Position().FEN()}
+		if d, ok := g.eng.Duty(); ok {
+			st.duty = &d
+		}
+		st.result, st.reason = g.result()
+		states = append(states, st)
 	}
-	g.broken = false
-	for _, st := range states {
-		if st.Seq != 0 {
-			g.seqs[seqKey{st.Author, st.Seq}] = st.N
-		}
-		g.log = append(g.log, st)
-		s.publishEntry(g, &g.log[len(g.log)-1])
-	}
-	return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+	return states, acks, nil
 }
 
 // knownAcks answers a post whose actions all carry a seq already in the

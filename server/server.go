@@ -25,7 +25,8 @@ type Options struct {
 	// AdminToken, when set, must be presented (Authorization: Bearer) to
 	// create an event. Empty lets anyone who reaches the server create one.
 	AdminToken string
-	// CanMate decides dead positions; nil uses winnable.CanMate.
+	// CanMate decides dead positions; nil uses winnable.CanMate. Its
+	// answers are remembered (it must depend on the position only).
 	CanMate func(*chess.Position, chess.Color) bool
 }
 
@@ -60,6 +61,7 @@ func New(opts Options) (*Server, error) {
 	if s.canMate == nil {
 		s.canMate = winnable.CanMate
 	}
+	s.canMate = newMateMemo(s.canMate, 1<<18).CanMate
 	s.routes()
 	return s, nil
 }

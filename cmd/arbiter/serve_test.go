@@ -1,0 +1,336 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server"
+	"github.com/arbiterchess/arbiter/server/store"
+	"github.com/arbiterchess/arbiter/touch"
+	"github.com/arbiterchess/arbiter/winnable"
+	_ "github.com/jackc/pgx/v5/stdlib"
+)
+
+// TestServe runs the real "arbiter serve" binary: it is killed with
+// SIGKILL in the middle of a stream of actions and restarted on the same
+// database (SQLite, and PostgreSQL when ARBITER_TEST_POSTGRES is set), and
+// it shuts down cleanly on SIGTERM.
+func TestServe(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "arbiter")
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goCmd); err != nil {
+		goCmd = "go"
+	}
+	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	t.Run("Kill9/sqlite", func(t *testing.T) { serveKill9(t, bin, filepath.Join(t.TempDir(), "arbiter.db")) })
+	t.Run("Kill9/postgres", func(t *testing.T) { serveKill9(t, bin, servePostgres(t)) })
+	t.Run("SIGTERM", func(t *testing.T) { serveSIGTERM(t, bin) })
+	t.Run("Usage", func(t *testing.T) {
+		if code, _, stderr := runCmd(t, "", "serve", "--log", "xml"); code != 2 || !strings.Contains(stderr, "--log must be text or json") {
+			t.Errorf("exit %d, %s", code, stderr)
+		}
+		if code, _, stderr := runCmd(t, "", "serve", "--addr", "127.0.0.1:0", "--db", "postgres://nobody@127.0.0.1:1/none?connect_timeout=1"); code != 1 || !strings.Contains(stderr, "arbiter serve:") {
+			t.Errorf("unreachable database: exit %d, %s", code, stderr)
+		}
+	})
+}
+
+// servePostgres returns a fresh schema on the test PostgreSQL server, or
+// skips.
+func servePostgres(t *testing.T) string {
+	base := os.Getenv("ARBITER_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("PostgreSQL tests skipped: set ARBITER_TEST_POSTGRES (eval \"$(bash server/ci-postgres.sh)\" starts a server and prints it)")
+	}
+	db, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	schema := fmt.Sprintf("serve_%d_%d", os.Getpid(), time.Now().UnixNano())
+	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if db, err := sql.Open("pgx", base); err == nil {
+			db.Exec("DROP SCHEMA " + schema + " CASCADE")
+			db.Close()
+		}
+	})
+	u, _ := url.Parse(base)
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// serveProc is a running "arbiter serve".
+type serveProc struct {
+	cmd    *exec.Cmd
+	url    string
+	stderr *bytes.Buffer
+	done   chan error
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Buffer.Write(p)
+}
+
+func serveStart(t *testing.T, bin, addr, db string) *serveProc {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", db)
+	errBuf := &lockedBuffer{}
+	cmd.Stderr = errBuf
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &serveProc{cmd: cmd, stderr: &errBuf.Buffer, done: make(chan error, 1)}
+	urls := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if u, ok := strings.CutPrefix(sc.Text(), "arbiter: serving on "); ok {
+				urls <- strings.TrimRight(u, "/")
+			}
+		}
+	}()
+	go func() { p.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Signal(syscall.SIGKILL)
+			<-p.done
+		}
+	})
+	select {
+	case p.url = <-urls:
+	case err := <-p.done:
+		t.Fatalf("arbiter serve exited: %v\n%s", err, errBuf.String())
+	case <-time.After(60 * time.Second):
+		t.Fatal("arbiter serve did not start")
+	}
+	return p
+}
+
+func serveCall(t *testing.T, method, url, token, body string, out any) int {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatalf("%s %s: %v: %s", method, url, err, raw)
+		}
+	}
+	return resp.StatusCode
+}
+
+// serveRandomGame is a random legal game as a sensor board reports it
+// (remove the captured piece, lift, drop, clock), avoiding the special
+// moves and any move that ends the game.
+func serveRandomGame(seed uint64, plies int) []protocol.Action {
+	r := rand.New(rand.NewPCG(seed, 11))
+	g := game.NewWith(chess.StartPosition(), game.Config{CanMate: winnable.CanMate})
+	var out []protocol.Action
+	for ply := 0; ply < plies; ply++ {
+		p := g.Position()
+		var ml chess.MoveList
+		p.LegalMoves(&ml)
+		ms := ml.Slice()
+		r.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
+		played := false
+		for _, m := range ms {
+			if m.IsCastling() || m.IsEnPassant() || m.Promotion() != chess.NoPieceType {
+				continue
+			}
+			g.Play(m)
+			if _, over := g.Outcome(); over {
+				g.Undo()
+				continue
+			}
+			by := p.Turn().String()
+			if p.PieceAt(m.To()) != chess.NoPiece {
+				out = append(out, protocol.Action{By: by, Act: protocol.Remove, Sq: m.To().String()})
+			}
+			out = append(out, protocol.Action{By: by, Act: protocol.Lift, Sq: m.From().String()},
+				protocol.Action{By: by, Act: protocol.Drop, Sq: m.To().String()},
+				protocol.Action{By: by, Act: protocol.ClockPress})
+			played = true
+			break
+		}
+		if !played {
+			break
+		}
+	}
+	return out
+}
+
+func serveKill9(t *testing.T, bin, db string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	p := serveStart(t, bin, addr, db)
+	const boards = 4
+	var ev server.CreatedEvent
+	body := `{"name": "Kill -9 open", "games": [{}, {}, {}, {}]}`
+	if st := serveCall(t, "POST", p.url+"/api/events", "", body, &ev); st != http.StatusCreated || len(ev.Games) != boards {
+		t.Fatalf("create: %d", st)
+	}
+
+	// Each board posts its game as fast as it is acknowledged, one action
+	// per post; the server is killed once a third of them are in.
+	type acked struct {
+		n, seq int64
+		action protocol.Action
+	}
+	games := make([][]protocol.Action, boards)
+	total := 0
+	for b := range games {
+		games[b] = serveRandomGame(uint64(b+1), 60)
+		total += len(games[b])
+	}
+	results := make([][]acked, boards)
+	var count atomic.Int64
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, boards)
+	for b := 0; b < boards; b++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := server.NewClient(p.url)
+			c.MaxBackoff = 100 * time.Millisecond
+			defer c.Close()
+			for _, a := range games[b] {
+				one := []protocol.Action{a}
+				acks, err := c.Post(ctx, ev.Games[b].ID, ev.Games[b].BoardToken, one)
+				if err != nil {
+					errs <- fmt.Errorf("board %d: %w", b, err)
+					return
+				}
+				results[b] = append(results[b], acked{acks[0].N, one[0].Seq, one[0]})
+				count.Add(1)
+			}
+		}()
+	}
+	for count.Load() < int64(total/3) {
+		time.Sleep(time.Millisecond)
+	}
+	p.cmd.Process.Signal(syscall.SIGKILL)
+	<-p.done
+	killedAt := count.Load()
+	p = serveStart(t, bin, addr, db)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	t.Logf("killed after %d of %d acknowledged actions", killedAt, total)
+
+	for b := 0; b < boards; b++ {
+		g := ev.Games[b]
+		var log []store.Entry
+		serveCall(t, "GET", p.url+"/api/games/"+g.ID+"/log", "", "", &log)
+		if len(log) != len(results[b]) {
+			t.Fatalf("board %d: %d entries for %d acknowledged actions", b, len(log), len(results[b]))
+		}
+		engine, err := touch.New(protocol.Start{}, touch.Options{CanMate: winnable.CanMate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rulings []protocol.Ruling
+		for i, e := range log {
+			r := results[b][i]
+			want, _ := json.Marshal(r.action)
+			got, _ := json.Marshal(e.Action)
+			if e.N != r.n || e.Seq != r.seq || string(got) != string(want) {
+				t.Fatalf("board %d action %d: acknowledged as n %d seq %d %s, stored %+v", b, i, r.n, r.seq, want, e)
+			}
+			rulings = append(rulings, engine.Apply(int(e.N), *e.Action)...)
+		}
+		var v server.GameView
+		serveCall(t, "GET", p.url+"/api/games/"+g.ID, "", "", &v)
+		gotSum, _ := json.Marshal(v.Summary)
+		wantSum, _ := json.Marshal(engine.Summary())
+		gotR, _ := json.Marshal(v.Rulings)
+		wantR, _ := json.Marshal(rulings)
+		if string(gotSum) != string(wantSum) || string(gotR) != string(wantR) {
+			t.Fatalf("board %d: the served game differs from a fresh replay:\n%s\n%s", b, gotSum, wantSum)
+		}
+		if len(v.Moves) < 20 {
+			t.Fatalf("board %d: only %d moves", b, len(v.Moves))
+		}
+	}
+}
+
+func serveSIGTERM(t *testing.T, bin string) {
+	db := filepath.Join(t.TempDir(), "arbiter.db")
+	p := serveStart(t, bin, "127.0.0.1:0", db)
+	if st := serveCall(t, "GET", p.url+"/healthz", "", "", nil); st != http.StatusOK {
+		t.Fatalf("healthz %d", st)
+	}
+	var ev server.CreatedEvent
+	serveCall(t, "POST", p.url+"/api/events", "", `{"name": "x", "games": [{}]}`, &ev)
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-p.done:
+		if err != nil {
+			t.Fatalf("exit: %v\n%s", err, p.stderr)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("no exit after SIGTERM")
+	}
+	if s := p.stderr.String(); !strings.Contains(s, "shutting down") || !strings.Contains(s, "stopped") {
+		t.Errorf("logs:\n%s", s)
+	}
+	// The event survived.
+	p = serveStart(t, bin, "127.0.0.1:0", db)
+	if st := serveCall(t, "GET", p.url+"/api/games/"+ev.Games[0].ID, "", "", nil); st != http.StatusOK {
+		t.Fatalf("after restart: %d", st)
+	}
+}
