@@ -1,0 +1,215 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arbiterchess/arbiter/protocol"
+)
+
+// databases runs f on a fresh SQLite file and, when ARBITER_TEST_POSTGRES
+// is set, on a fresh schema of that PostgreSQL server.
+func databases(t *testing.T, f func(t *testing.T, dsn string)) {
+	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "store.db")) })
+	t.Run("postgres", func(t *testing.T) {
+		base := os.Getenv("ARBITER_TEST_POSTGRES")
+		if base == "" {
+			t.Skip("PostgreSQL tests skipped: set ARBITER_TEST_POSTGRES (eval \"$(bash server/ci-postgres.sh)\")")
+		}
+		db, err := sql.Open("pgx", base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		schema := fmt.Sprintf("store_%d_%d", os.Getpid(), time.Now().UnixNano())
+		if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if db, err := sql.Open("pgx", base); err == nil {
+				db.Exec("DROP SCHEMA " + schema + " CASCADE")
+				db.Close()
+			}
+		})
+		u, _ := url.Parse(base)
+		q := u.Query()
+		q.Set("search_path", schema)
+		u.RawQuery = q.Encode()
+		f(t, u.String())
+	})
+}
+
+func open(t *testing.T, dsn string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func seed(t *testing.T, s *Store) Game {
+	t.Helper()
+	now := time.Now()
+	g := Game{ID: "g1", Event: "e1", Round: 1, Board: 1, White: "A", Black: "B", Start: protocol.Start{Rules: "uscf"}, BoardHash: "bh", Created: now}
+	if err := s.CreateEvent(context.Background(), Event{ID: "e1", Name: "E", ArbiterHash: "ah", Created: now}, []Game{g}); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func action(n int64, seq int64) Entry {
+	return Entry{N: n, Author: ByBoard, Seq: seq, Kind: KindAction, Action: &protocol.Action{By: "white", Act: protocol.Adjust, Sq: "a1"},
+		Rulings: []protocol.Ruling{{At: int(n), Kind: protocol.KindMust, Sq: "a1"}}, Time: time.Now()}
+}
+
+func TestMigrations_RunOnceAndVersion(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		seed(t, s)
+		s2 := open(t, dsn) // a second start: nothing to migrate, data kept
+		if v, err := s2.Version(context.Background()); err != nil || v != SchemaVersion {
+			t.Fatalf("version %d %v", v, err)
+		}
+		if g, err := s2.Game(context.Background(), "g1"); err != nil || g.Start.Rules != "uscf" || g.White != "A" {
+			t.Fatalf("game %+v %v", g, err)
+		}
+		// A database from a newer program is refused.
+		if _, err := s.db.Exec(s.q(`INSERT INTO schema_migrations (version, applied_ms) VALUES (?, 0)`), SchemaVersion+1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(context.Background(), dsn); err == nil {
+			t.Fatal("opened a database with a newer schema")
+		}
+	})
+}
+
+func TestAppend_NumbersSeqsAndMissing(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		seed(t, s)
+		if err := s.Append(ctx, "g1", 0, func(m []Entry) ([]Entry, error) { return []Entry{action(1, 1), action(2, 0)}, nil }); err != nil {
+			t.Fatal(err)
+		}
+		// A caller that knows nothing is handed what it missed.
+		var missing []Entry
+		if err := s.Append(ctx, "g1", 0, func(m []Entry) ([]Entry, error) { missing = m; return []Entry{action(3, 2)}, nil }); err != nil {
+			t.Fatal(err)
+		}
+		if len(missing) != 2 || missing[0].Seq != 1 || missing[1].Seq != 0 || missing[0].Action.Seq != 1 || missing[0].Rulings[0].Sq != "a1" {
+			t.Fatalf("missing %+v", missing)
+		}
+		// Wrong numbers, a repeated seq, an error of fn: nothing written.
+		if err := s.Append(ctx, "g1", 3, func([]Entry) ([]Entry, error) { return []Entry{action(5, 0)}, nil }); err == nil {
+			t.Error("a gap was accepted")
+		}
+		if err := s.Append(ctx, "g1", 3, func([]Entry) ([]Entry, error) { return []Entry{action(4, 1)}, nil }); !errors.Is(err, ErrConflict) {
+			t.Errorf("repeated seq: %v", err)
+		}
+		boom := errors.New("boom")
+		if err := s.Append(ctx, "g1", 3, func([]Entry) ([]Entry, error) { return nil, boom }); err != boom {
+			t.Errorf("fn error: %v", err)
+		}
+		if h, _ := s.Head(ctx, "g1"); h != 3 {
+			t.Errorf("head %d", h)
+		}
+		if err := s.Append(ctx, "nope", 0, func([]Entry) ([]Entry, error) { return nil, nil }); !errors.Is(err, ErrNotFound) {
+			t.Errorf("unknown game: %v", err)
+		}
+		es, _ := s.Entries(ctx, "g1", 1)
+		if len(es) != 2 || es[0].N != 2 || es[1].N != 3 {
+			t.Errorf("entries %+v", es)
+		}
+		if _, err := s.Event(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("unknown event: %v", err)
+		}
+		if err := s.AddGames(ctx, "e1", []Game{{ID: "g2", Round: 1, Board: 1, Created: time.Now()}}); !errors.Is(err, ErrConflict) {
+			t.Errorf("same board twice: %v", err)
+		}
+	})
+}
+
+// Two stores (two processes) append to one game at once; each catches up
+// with what the other wrote: the log has no gap and no double.
+func TestAppend_TwoWritersOneLog(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		a, b := open(t, dsn), open(t, dsn)
+		seed(t, a)
+		const each = 50
+		var wg sync.WaitGroup
+		for k, s := range []*Store{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				have := int64(0)
+				for i := 0; i < each; i++ {
+					err := s.Append(ctx, "g1", have, func(m []Entry) ([]Entry, error) {
+						have += int64(len(m))
+						return []Entry{action(have+1, int64(k*each+i+1))}, nil
+					})
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					have++
+				}
+			}()
+		}
+		wg.Wait()
+		es, err := a.Entries(ctx, "g1", 0)
+		if err != nil || len(es) != 2*each {
+			t.Fatalf("%d entries, %v", len(es), err)
+		}
+		seqs := map[int64]bool{}
+		for i, e := range es {
+			if e.N != int64(i+1) || seqs[e.Seq] {
+				t.Fatalf("entry %d: %+v", i, e)
+			}
+			seqs[e.Seq] = true
+		}
+	})
+}
+
+func TestListen_PostgresNotifiesEveryProcess(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		if !s.Postgres() {
+			t.Skip("SQLite has one process: nothing to listen to")
+		}
+		seed(t, s)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		got := make(chan string, 10)
+		ready := make(chan bool, 1)
+		go s.Listen(ctx, func(g string, h int64) { got <- fmt.Sprintf("%s %d", g, h) }, func() { ready <- true })
+		<-ready
+		other := open(t, dsn)
+		other.Append(ctx, "g1", 0, func([]Entry) ([]Entry, error) { return []Entry{action(1, 0)}, nil })
+		select {
+		case m := <-got:
+			if m != "g1 1" {
+				t.Errorf("notification %q", m)
+			}
+		case <-ctx.Done():
+			t.Fatal("no notification")
+		}
+	})
+}
+
+func TestDescribe_HidesPassword(t *testing.T) {
+	s := &Store{dsn: "postgres://arbiter:secret@db:5432/hall", dialect: postgres}
+	if d := s.Describe(); d != "postgres://arbiter@db:5432/hall" {
+		t.Errorf("%q", d)
+	}
+}
