@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
@@ -182,16 +181,6 @@ func getGame(t *testing.T, base, id string) GameView {
 	return v
 }
 
-// lines parses JSON Lines of actions (for readable tests).
-func lines(t *testing.T, s string) []protocol.Action {
-	t.Helper()
-	as, err := ParseActions([]byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return as
-}
-
 // replaySummary is what a fresh engine says after the actions of a log:
 // the reference a stored game must equal.
 func replaySummary(t *testing.T, start protocol.Start, entries []store.Entry) (protocol.Summary, []protocol.Ruling) {
@@ -227,18 +216,6 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
-}
-
-// waitFor polls cond until it holds or the deadline passes.
-func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 func newRecorder() *httptest.ResponseRecorder { return httptest.NewRecorder() }

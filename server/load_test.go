@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,8 +46,8 @@ func envInt(name string, def int) int {
 
 // goTool finds the go command that runs this test.
 func goTool(t *testing.T) string {
-	if p := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(p) {
-		return p
+	if root := os.Getenv("GOROOT"); root != "" && fileExists(filepath.Join(root, "bin", "go")) {
+		return filepath.Join(root, "bin", "go")
 	}
 	p, err := exec.LookPath("go")
 	if err != nil {

@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -39,9 +38,9 @@ import (
 // it shuts down cleanly on SIGTERM.
 func TestServe(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "arbiter")
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goCmd); err != nil {
-		goCmd = "go"
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		goCmd = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 	}
 	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
