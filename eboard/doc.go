@@ -79,7 +79,11 @@
 // # Whose hand
 //
 // The board cannot see hands. Every action carries the player having the
-// move (by), and the right hand. The move starts with the side to move of
+// move (by). A piece is taken into the right hand, or into the left when
+// the right one already holds a piece: the protocol puts one piece in a
+// hand, and the board only sees two pieces in the air (one hand holding
+// king and rook together cannot be told from two hands; the engine rules
+// on two hands, T1). The move starts with the side to move of
 // the start position and passes at each clock press, to the opponent of
 // the player who pressed. A board without a clock (Options.InferClock)
 // passes the move when the mover has finished — none of his pieces in the

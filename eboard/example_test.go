@@ -32,7 +32,7 @@ func ExampleTranslate() {
 // Black's knight on d5 is lifted first, then White's knight, which lands
 // on d5: the first lift turns out to be the removal of a captured piece.
 func ExampleTranslator() {
-	start := protocol.Start{FEN: "4k3/8/8/3n4/8/5N2/8/4K3 w - - 0 1"}
+	start := protocol.Start{FEN: "4k3/8/8/3n4/8/4N3/8/4K3 w - - 0 1"}
 	t, err := eboard.New(start, eboard.Options{})
 	if err != nil {
 		panic(err)
@@ -44,13 +44,13 @@ func ExampleTranslator() {
 	}
 	show(t.Feed(eboard.Event{T: 1000, Sq: chess.D5}))
 	fmt.Println("-- lift or remove? not known yet")
-	show(t.Feed(eboard.Event{T: 1400, Sq: chess.F3}))
+	show(t.Feed(eboard.Event{T: 1400, Sq: chess.E3}))
 	show(t.Feed(eboard.Event{T: 1900, Sq: chess.D5, Piece: chess.WhiteKnight}))
 	show(t.Feed(eboard.Event{T: 2600, Clock: true, By: chess.White}))
 	// Output:
 	// -- lift or remove? not known yet
 	// white remove d5
-	// white lift f3
+	// white lift e3
 	// white drop d5
 	// white clock
 }

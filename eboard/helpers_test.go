@@ -59,6 +59,9 @@ func brief(as []protocol.Action) string {
 		if a.Piece != "" {
 			s += " " + a.Piece
 		}
+		if a.Hand != "" {
+			s += " (" + a.Hand + ")"
+		}
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, ", ")

@@ -64,6 +64,7 @@ type held struct {
 	piece chess.Piece
 	by    chess.Color // whose hand the translator believes it is in
 	e     *entry      // its lift, until emitted
+	hand  int         // once emitted: 0 right, 1 left
 }
 
 type entryState uint8
@@ -79,8 +80,10 @@ type entry struct {
 	a    protocol.Action
 	st   entryState
 	t    int64
-	rank int // a lift's place among lifts reported together; -1 for other actions
-	h    *held
+	rank int   // a lift's place among lifts reported together; -1 for other actions
+	h    *held // the piece a lift entry lifts, while the lift may change
+	grab *held // the piece this action takes into a hand (lift, put)
+	land *held // the piece this action lets go of (drop, release)
 }
 
 // Translator turns the reports of a sensor board into protocol actions.
@@ -106,6 +109,7 @@ type Translator struct {
 	out       []*entry        // actions not yet emitted
 	emitted   []protocol.Action
 	clockSeen bool
+	hands     [2][2]*held // by colour: what the right and left hand hold, as emitted
 }
 
 // New returns a translator for a game set up by start (the initial
@@ -350,7 +354,13 @@ func (t *Translator) action(act string, sq chess.Square, by chess.Color, tm int6
 }
 
 func (t *Translator) emit(a protocol.Action, tm int64) {
-	t.out = append(t.out, &entry{a: a, t: tm, rank: -1})
+	t.emitWith(a, tm, nil, nil)
+}
+
+// emitWith queues an action that takes a piece into a hand or lets go of
+// one; drain decides which hand.
+func (t *Translator) emitWith(a protocol.Action, tm int64, grab, land *held) {
+	t.out = append(t.out, &entry{a: a, t: tm, rank: -1, grab: grab, land: land})
 }
 
 // commitEmpty interprets sq emptying: a piece was lifted.
@@ -392,7 +402,7 @@ func (t *Translator) lift(sq chess.Square, p chess.Piece, tm int64, st entryStat
 			rank = 0
 		}
 	}
-	h.e = &entry{a: t.action(protocol.Lift, sq, t.turn, tm), st: st, t: tm, rank: rank, h: h}
+	h.e = &entry{a: t.action(protocol.Lift, sq, t.turn, tm), st: st, t: tm, rank: rank, h: h, grab: h}
 	t.hand = append(t.hand, h)
 	t.pushLift(h.e)
 }
@@ -559,10 +569,10 @@ func (t *Translator) commitFill(sq chess.Square, r reading, tm int64) {
 		if r.piece == chess.NoPiece && h.piece.Type() == chess.Pawn && sq.RelativeRank(c) == 7 {
 			// An occupancy-only board cannot see the pawn change into
 			// another piece: take the promotion as done.
-			t.promote(sq, chess.NewPiece(c, t.promo), h.by, tm)
+			t.promote(sq, chess.NewPiece(c, t.promo), h, tm)
 			return
 		}
-		t.emit(t.action(protocol.Drop, sq, h.by, tm), tm)
+		t.emitWith(t.action(protocol.Drop, sq, h.by, tm), tm, nil, h)
 		if r.piece != chess.NoPiece {
 			t.board[sq] = r.piece
 		} else {
@@ -581,7 +591,7 @@ func (t *Translator) commitFill(sq chess.Square, r reading, tm int64) {
 		case chess.Queen, chess.Rook, chess.Bishop, chess.Knight:
 			if pawn != nil {
 				t.putDown(pawn)
-				t.emit(t.action(protocol.Release, 64, t.turn, tm), tm) // the pawn leaves the board
+				t.emitWith(t.action(protocol.Release, 64, pawn.by, tm), tm, nil, pawn) // the pawn leaves the board
 			}
 			t.put(sq, np, tm)
 			return
@@ -599,16 +609,17 @@ func (t *Translator) commitFill(sq chess.Square, r reading, tm int64) {
 
 // promote emits the promotion of the pawn landing on sq, on a board that
 // cannot tell the pawn from the new piece.
-func (t *Translator) promote(sq chess.Square, np chess.Piece, by chess.Color, tm int64) {
-	t.emit(t.action(protocol.Release, 64, by, tm), tm)
+func (t *Translator) promote(sq chess.Square, np chess.Piece, pawn *held, tm int64) {
+	t.emitWith(t.action(protocol.Release, 64, pawn.by, tm), tm, nil, pawn)
 	t.put(sq, np, tm)
 }
 
 func (t *Translator) put(sq chess.Square, np chess.Piece, tm int64) {
 	a := t.action(protocol.Put, sq, t.turn, tm)
 	a.Piece = np.Type().Letter()
-	t.emit(a, tm)
-	t.emit(t.action(protocol.Release, 64, t.turn, tm), tm)
+	h := &held{from: sq, piece: np, by: t.turn}
+	t.emitWith(a, tm, h, nil)
+	t.emitWith(t.action(protocol.Release, 64, t.turn, tm), tm, nil, h)
 	t.board[sq] = np
 }
 
@@ -722,10 +733,39 @@ func (t *Translator) drain(force bool) {
 		if e.st != ready || !force && e.rank >= 0 && t.now-e.t <= t.together {
 			return
 		}
+		t.assignHand(e)
 		t.emitted = append(t.emitted, e.a)
 		if e.h != nil {
 			e.h.e = nil
 		}
 		t.out = t.out[1:]
+	}
+}
+
+// assignHand names the hand of an action about to be emitted. A player takes a
+// piece in his right hand, or in his left when the right one already
+// holds a piece: the protocol puts one piece in a hand, and the board only
+// sees that two pieces are in the air (it cannot tell one hand holding
+// both, or two hands).
+func (t *Translator) assignHand(e *entry) {
+	if g := e.grab; g != nil && e.a.Act != protocol.Remove {
+		hs := &t.hands[g.by&1]
+		g.hand = 0
+		if hs[0] != nil && hs[1] == nil {
+			g.hand = 1
+		}
+		hs[g.hand] = g
+		if g.hand == 1 {
+			e.a.Hand = "left"
+		}
+	}
+	if l := e.land; l != nil {
+		hs := &t.hands[l.by&1]
+		if hs[l.hand] == l {
+			hs[l.hand] = nil
+		}
+		if l.hand == 1 {
+			e.a.Hand = "left"
+		}
 	}
 }

@@ -11,7 +11,7 @@ const (
 	castleFEN    = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
 	epFEN        = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"
 	promoFEN     = "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1"
-	knightsFEN   = "4k3/8/8/3n4/8/5N2/8/4K3 w - - 0 1"
+	knightsFEN   = "4k3/8/8/3n4/8/4N3/8/4K3 w - - 0 1"
 	blackEpFEN   = "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1"
 	whiteQueenC1 = "4k3/8/8/8/2p5/8/8/2Q1K3 w - - 0 1"
 )
@@ -96,33 +96,33 @@ func TestSensor_PauseLongerThanQuietIsADrop(t *testing.T) {
 // ---- captures ----
 
 func TestCapture_CapturedPieceLiftedFirst(t *testing.T) {
-	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1500 f3 -", "2000 d5 N", "3000 clock white"),
-		"w remove d5, w lift f3, w drop d5, w clock")
+	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1500 e3 -", "2000 d5 N", "3000 clock white"),
+		"w remove d5, w lift e3, w drop d5, w clock")
 }
 
 func TestCapture_OwnPieceLiftedFirst(t *testing.T) {
-	expect(t, knightsFEN, Options{}, evs(t, "1000 f3 -", "1500 d5 -", "2000 d5 N", "3000 clock white"),
-		"w lift f3, w remove d5, w drop d5, w clock")
+	expect(t, knightsFEN, Options{}, evs(t, "1000 e3 -", "1500 d5 -", "2000 d5 N", "3000 clock white"),
+		"w lift e3, w remove d5, w drop d5, w clock")
 }
 
 func TestCapture_DecidedWhenCapturerLands(t *testing.T) {
 	// Without a clock press the remove is known once the knight lands.
-	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1500 f3 -", "2000 d5 N"),
-		"w remove d5, w lift f3, w drop d5")
+	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1500 e3 -", "2000 d5 N"),
+		"w remove d5, w lift e3, w drop d5")
 }
 
 func TestCapture_BothLiftedInOneScan_OwnFirst(t *testing.T) {
-	// d5 (field 27) is reported before f3 (field 45); which hand was first
+	// d5 (field 27) is reported before e3 (field 44); which hand was first
 	// is unknown, and T3c counts the own piece as first.
-	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1000 f3 -", "2000 d5 N", "3000 clock white"),
-		"w lift f3, w remove d5, w drop d5, w clock")
+	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1000 e3 -", "2000 d5 N", "3000 clock white"),
+		"w lift e3, w remove d5, w drop d5, w clock")
 }
 
 func TestCapture_OpponentPieceOffBoardAtClock(t *testing.T) {
 	// The black knight is taken off, the white one goes elsewhere: at the
 	// clock the knight is off the board, so it was removed.
-	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1500 f3 -", "2000 e5 N", "3000 clock white"),
-		"w remove d5, w lift f3, w drop e5, w clock")
+	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1500 e3 -", "2000 f5 N", "3000 clock white"),
+		"w remove d5, w lift e3, w drop f5, w clock")
 }
 
 // ---- en passant ----
@@ -167,14 +167,31 @@ func TestCastling_RookFirst(t *testing.T) {
 
 func TestCastling_Interleaved(t *testing.T) {
 	expect(t, castleFEN, Options{}, evs(t, "1000 e1 -", "1300 h1 -", "1800 g1 K", "2100 f1 R", "3000 clock white"),
-		"w lift e1, w lift h1, w drop g1, w drop f1, w clock")
+		"w lift e1, w lift h1 (left), w drop g1, w drop f1 (left), w clock")
+}
+
+// Two pieces in the air at once: the protocol holds one piece per hand,
+// so the second is in the left hand (the board cannot tell one hand
+// holding both from two hands; the engine rules on two hands, T1).
+func TestHands_SecondPieceInTheAirIsInTheLeftHand(t *testing.T) {
+	// White holds his knight, touches the black knight and puts it back,
+	// then plays the knight elsewhere.
+	expect(t, knightsFEN, Options{}, evs(t, "1000 e3 -", "1500 d5 -", "2100 d5 n", "2800 f5 N", "3500 clock white"),
+		"w lift e3, w lift d5 (left), w drop d5 (left), w drop f5, w clock")
+}
+
+func TestHands_EachPlayerHasHisOwn(t *testing.T) {
+	// White still holds a piece when he presses; Black's lift is his own
+	// right hand.
+	expect(t, knightsFEN, Options{}, evs(t, "1000 e1 -", "2000 clock white", "3000 d5 -", "3500 b4 n"),
+		"w lift e1, w clock, b lift d5, b drop b4")
 }
 
 func TestCastling_QueensideKingAndRookTogether_KingFirst(t *testing.T) {
 	// a1 (field 56) is reported before e1 (field 60) in one scan; lifted
 	// together, the king counts as first (T4a).
 	expect(t, castleFEN, Options{}, evs(t, "1000 a1 -", "1000 e1 -", "1800 c1 K", "1800 d1 R", "3000 clock white"),
-		"w lift e1, w lift a1, w drop c1, w drop d1, w clock")
+		"w lift e1, w lift a1 (left), w drop c1, w drop d1 (left), w clock")
 }
 
 func TestCastling_KingSlidesTwoSquares(t *testing.T) {
@@ -286,18 +303,18 @@ func TestOccupancy_Move(t *testing.T) {
 }
 
 func TestOccupancy_CaptureOwnPieceFirst(t *testing.T) {
-	expect(t, knightsFEN, Options{}, evs(t, "1000 f3 -", "1500 d5 -", "2000 d5 ?", "3000 clock white"),
-		"w lift f3, w remove d5, w drop d5, w clock")
+	expect(t, knightsFEN, Options{}, evs(t, "1000 e3 -", "1500 d5 -", "2000 d5 ?", "3000 clock white"),
+		"w lift e3, w remove d5, w drop d5, w clock")
 }
 
 func TestOccupancy_CaptureCapturedPieceFirst(t *testing.T) {
-	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1500 f3 -", "2000 d5 ?", "3000 clock white"),
-		"w remove d5, w lift f3, w drop d5, w clock")
+	expect(t, knightsFEN, Options{}, evs(t, "1000 d5 -", "1500 e3 -", "2000 d5 ?", "3000 clock white"),
+		"w remove d5, w lift e3, w drop d5, w clock")
 }
 
 func TestOccupancy_CastlingInterleaved(t *testing.T) {
 	expect(t, castleFEN, Options{}, evs(t, "1000 e1 -", "1300 h1 -", "1800 f1 ?", "2100 g1 ?", "3000 clock white"),
-		"w lift e1, w lift h1, w drop f1, w drop g1, w clock")
+		"w lift e1, w lift h1 (left), w drop f1 (left), w drop g1, w clock")
 }
 
 func TestOccupancy_TracksIdentity(t *testing.T) {
