@@ -490,7 +490,7 @@ func (t *Translator) passTurn(tm int64) {
 	b := t.board
 	for _, h := range t.hand {
 		if h.e != nil && h.e.st == vague {
-			h.e.st, h.by = open, t.turn.Other()
+			h.e.st, h.e.rank, h.by = open, 2, t.turn.Other()
 			b[h.from] = h.piece
 		}
 	}

@@ -8,8 +8,8 @@ import (
 // Message is one message from the board: its id (top bit set) and the
 // data bytes after the three-byte header.
 type Message struct {
-	ID   byte
-	Data []byte
+	ID   byte   // the message id, top bit set (MsgFieldUpdate...)
+	Data []byte // the bytes after the header
 }
 
 // Bytes returns the message as it travels on the line.
@@ -178,10 +178,10 @@ func (m Message) SerialNumber() (string, bool) {
 // the clock (left and right as the players see it from the front), and
 // whose turn it is.
 type ClockState struct {
-	Left, Right         time.Duration
-	Running             bool
-	LeftTurn, RightTurn bool
-	Connected           bool
+	Left, Right         time.Duration // time left on each side
+	Running             bool          // the clock runs
+	LeftTurn, RightTurn bool          // whose clock runs: the player to move
+	Connected           bool          // a clock is plugged in (else the reading means nothing)
 }
 
 // Clock returns the state in a clock message. Clock acknowledgements

@@ -31,8 +31,8 @@ import (
 // White), as a board with a DGT XL would in UpdateAll mode. Pieces of an
 // occupancy-only script ("?") are sent as Unidentified.
 type Sim struct {
-	Script *eboard.Script
-	Speed  float64 // 0 means 1
+	Script *eboard.Script // the game to play
+	Speed  float64        // how many times faster than the script's t; 0 means 1
 	// Played, if set, is called once every report has been written.
 	Played func()
 
