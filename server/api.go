@@ -80,7 +80,7 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 		if r.Method == http.MethodGet && sw.status < 400 || r.URL.Path == "/healthz" {
 			level = slog.LevelDebug
 		}
-		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", float64(time.Since(t).Microseconds())/1000)
+		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", ms(time.Since(t)))
 	})
 }
 

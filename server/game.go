@@ -55,6 +55,17 @@ func (s *Server) newEngine(meta store.Game) (*touch.Engine, error) {
 // game returns the live game with the given id, loading (replaying) it on
 // first use. It returns store.ErrNotFound for an unknown game.
 func (s *Server) game(ctx context.Context, id string) (*live, error) {
+	for {
+		g, err := s.loadGame(ctx, id)
+		if g != nil || err != nil {
+			return g, err
+		}
+	}
+}
+
+// loadGame returns the game, loading it if needed; nil, nil when another
+// caller's load failed meanwhile (try again).
+func (s *Server) loadGame(ctx context.Context, id string) (*live, error) {
 	s.mu.Lock()
 	g, ok := s.games[id]
 	if !ok {
@@ -66,6 +77,12 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 	defer g.mu.Unlock()
 	if g.eng != nil {
 		return g, nil
+	}
+	s.mu.Lock()
+	current := s.games[id] == g
+	s.mu.Unlock()
+	if !current {
+		return nil, nil
 	}
 	meta, err := s.store.Game(ctx, id)
 	if err == nil {
@@ -273,6 +290,12 @@ func sameAction(a, b protocol.Action) bool {
 	return string(x) == string(y)
 }
 
+// slowPost is the time above which a post is logged as slow, with the
+// share of the engine and of the store.
+const slowPost = 100 * time.Millisecond
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
 // errStale aborts an append whose actions were judged on an outdated log.
 var errStale = errors.New("the game's log moved on")
 
@@ -303,8 +326,17 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 			return PostResult{}, err
 		}
 	}
+	t0 := time.Now()
+	var judged, stored time.Duration
+	defer func() {
+		if d := time.Since(t0); d > slowPost {
+			s.log.Warn("slow post", "game", g.meta.ID, "actions", len(actions), "ms", ms(d), "engine_ms", ms(judged), "store_ms", ms(stored))
+		}
+	}()
 	for attempt := 0; ; attempt++ {
+		tj := time.Now()
 		states, acks, err := s.judge(g, author, actions)
+		judged += time.Since(tj)
 		if err != nil {
 			return PostResult{}, err // g.broken tells whether to rebuild
 		}
@@ -316,6 +348,7 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 			added[i] = states[i].Entry
 		}
 		var missing []store.Entry
+		ts := time.Now()
 		err = s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(m []store.Entry) ([]store.Entry, error) {
 			if len(m) > 0 {
 				missing = m
@@ -323,6 +356,7 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 			}
 			return added, nil
 		})
+		stored += time.Since(ts)
 		if errors.Is(err, errStale) && attempt < 10 {
 			if err := s.rebuild(g); err != nil {
 				return PostResult{}, err

@@ -292,4 +292,17 @@ func TestLoad(t *testing.T) {
 	if st, _ := call(t, "GET", proc.url+"/healthz", "", nil, nil); st != http.StatusOK {
 		t.Fatalf("healthz after the load: %d", st)
 	}
+	// The server's own view of slow posts: engine or store.
+	if b, err := os.ReadFile(logf.Name()); err == nil {
+		var slow []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, "slow post") {
+				slow = append(slow, l)
+			}
+		}
+		t.Logf("server log: %d posts slower than %v", len(slow), slowPost)
+		for _, l := range slow[:min(len(slow), 5)] {
+			t.Log(l)
+		}
+	}
 }

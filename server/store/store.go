@@ -109,6 +109,9 @@ type Store struct {
 	// allows one writer at a time anyway: waiting on a mutex is cheaper and
 	// fairer than SQLite's busy loop.
 	writeMu sync.Mutex
+	// stop ends the SQLite checkpointer; stopped tells it has.
+	stop, stopped chan struct{}
+	closeOnce     sync.Once
 }
 
 type dialect int
@@ -153,7 +156,34 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		s.db.Close()
 		return nil, fmt.Errorf("migrate %s: %w", s.Describe(), err)
 	}
+	if s.dialect == sqlite {
+		s.stop = make(chan struct{})
+		s.stopped = make(chan struct{})
+		go s.checkpointer()
+	}
 	return s, nil
+}
+
+// checkpointer copies the SQLite write-ahead log into the database file
+// every second, without blocking writers (a passive checkpoint), and
+// truncates it when it has grown large.
+func (s *Store) checkpointer() {
+	defer close(s.stopped)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for n := 1; ; n++ {
+		select {
+		case <-s.stop:
+			s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+			return
+		case <-tick.C:
+		}
+		mode := "PASSIVE"
+		if n%60 == 0 {
+			mode = "TRUNCATE" // once a minute, so the WAL file does not keep its peak size
+		}
+		s.db.Exec(`PRAGMA wal_checkpoint(` + mode + `)`)
+	}
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database.
@@ -176,6 +206,9 @@ func sqliteDSN(path string) string {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
 	q.Add("_pragma", "foreign_keys(1)")
+	// Checkpoints run in the background (checkpointer), not in the commit
+	// of whichever post happens to fill the WAL.
+	q.Add("_pragma", "wal_autocheckpoint(0)")
 	q.Set("_txlock", "immediate")
 	return "file:" + path + "?" + q.Encode()
 }
@@ -199,7 +232,15 @@ func (s *Store) Describe() string {
 func (s *Store) Postgres() bool { return s.dialect == postgres }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		if s.stop != nil {
+			close(s.stop)
+			<-s.stopped
+		}
+	})
+	return s.db.Close()
+}
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
