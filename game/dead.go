@@ -2,7 +2,44 @@ package game
 
 import "github.com/arbiterchess/arbiter/chess"
 
-// defaultCanMate is the analysis behind DefaultCanMate.
+// defaultCanMate is the analysis behind DefaultCanMate. It answers from
+// the material; the winnable package will replace it once it is ready
+// (see the package notes in the audit report).
 func defaultCanMate(p *chess.Position, c chess.Color) bool {
 	return MaterialCanMate(p, c)
+}
+
+// dead reports whether neither side can mate in p (5.2.2). The material
+// decides most positions at once. The MateFunc, which may be an expensive
+// search, is asked only where the material leaves the question open and
+// the position may be locked: there are pawns and none of them can move
+// now. Elsewhere some pawn can still move and the game counts as alive;
+// the answer errs only towards "alive", never towards a draw that is not.
+func (g *Game) dead(p *chess.Position) bool {
+	w, b := MaterialCanMate(p, chess.White), MaterialCanMate(p, chess.Black)
+	if !w && !b {
+		return true
+	}
+	if !pawnsStuck(p) {
+		return false
+	}
+	return (!w || !g.canMate(p, chess.White)) && (!b || !g.canMate(p, chess.Black))
+}
+
+// pawnsStuck reports whether p has pawns and none of them can move now: no
+// push to an empty square, no capture, no en passant.
+func pawnsStuck(p *chess.Position) bool {
+	pawns := p.ByType(chess.Pawn)
+	if pawns == 0 || p.EnPassant() != chess.NoSquare {
+		return false
+	}
+	empty := ^p.Occupied()
+	wp, bp := p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)
+	if wp<<8&empty != 0 || bp>>8&empty != 0 {
+		return false
+	}
+	const notA, notH = ^chess.FileA, ^chess.FileH
+	wAtt := (wp&notA)<<7 | (wp&notH)<<9
+	bAtt := (bp&notA)>>9 | (bp&notH)>>7
+	return wAtt&p.ByColor(chess.Black) == 0 && bAtt&p.ByColor(chess.White) == 0
 }

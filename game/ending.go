@@ -11,7 +11,7 @@ import "github.com/arbiterchess/arbiter/chess"
 //   - the same position for the fifth time (9.6.1);
 //   - 75 moves by each player without a pawn move or a capture (9.6.2);
 //   - a dead position: neither player can mate (5.2.2), as decided by the
-//     game's MateFunc.
+//     material, and by the game's MateFunc where every pawn is stuck.
 //
 // It reports false when the game may go on. The answer is cached per ply.
 func (g *Game) Automatic() (Outcome, bool) {
@@ -41,7 +41,7 @@ func (g *Game) automatic() (Outcome, bool) {
 	if p.HalfmoveClock() >= 150 {
 		return outcome(Draw, SeventyFiveMoves, ply), true
 	}
-	if !g.canMate(p, chess.White) && !g.canMate(p, chess.Black) {
+	if g.dead(p) {
 		return outcome(Draw, DeadPosition, ply), true
 	}
 	return Outcome{}, false

@@ -413,11 +413,34 @@ func TestResults_FlagResignAgreeIllegal(t *testing.T) {
 	}
 }
 
-func TestConfig_CanMate(t *testing.T) {
+// R6: the MateFunc decides positions whose pawns are all stuck (a wall
+// across the board here); elsewhere the material decides.
+func TestConfig_R6_CanMateForLockedPawns(t *testing.T) {
+	wall := "4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1"
 	never := func(*chess.Position, chess.Color) bool { return false }
-	g := NewWith(chess.StartPosition(), Config{CanMate: never})
-	if o, over := g.Outcome(); !over || o.Reason != DeadPosition {
-		t.Fatalf("custom MateFunc not used: %+v", o)
+	p, err := chess.ParseFEN(wall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pawnsStuck(p) || pawnsStuck(chess.StartPosition()) {
+		t.Fatal("pawnsStuck")
+	}
+	g := NewWith(p, Config{CanMate: never})
+	if o, over := g.Outcome(); !over || o.Reason != DeadPosition || o.Article != "5.2.2" {
+		t.Fatalf("locked wall with a MateFunc saying no: %+v", o)
+	}
+	if _, over := New(p).Outcome(); over && DefaultCanMate(p, chess.White) {
+		t.Fatal("dead although the MateFunc says White can mate")
+	}
+	if _, over := NewWith(chess.StartPosition(), Config{CanMate: never}).Outcome(); over {
+		t.Fatal("the start position asked the MateFunc")
+	}
+	onlyBlack := func(_ *chess.Position, c chess.Color) bool { return c == chess.Black }
+	if o, err := NewWith(p, Config{CanMate: onlyBlack}).FlagFall(chess.Black); err != nil || o.Reason != TimeVsNoMate {
+		t.Fatalf("flag fall uses the MateFunc: %+v %v", o, err)
+	}
+	if o, err := NewWith(p, Config{CanMate: onlyBlack}).FlagFall(chess.White); err != nil || o.Reason != Time || o.Result != BlackWins {
+		t.Fatalf("flag fall: %+v %v", o, err)
 	}
 }
 
