@@ -139,10 +139,9 @@ type run struct {
 	base Finding
 	out  []Finding
 
-	ended    *game.Outcome // the first automatic ending
-	threeAt  int           // ply of the first claimable threefold, 0 if none
-	fiftyAt  int
-	nullSeen int
+	ended *game.Outcome // the first automatic ending
+	three bool          // a claimable threefold has been reported
+	fifty bool          // a claimable fifty-move draw has been reported
 }
 
 func (r *run) add(kind Kind, sev Severity, article string, ply int, fen, format string, args ...any) {
@@ -236,19 +235,19 @@ func (r *run) check() {
 		return
 	}
 	ply := g.Ply()
-	if r.threeAt == 0 && ply > 0 {
+	if !r.three {
 		if g.Repetitions() >= 3 {
 			plies := g.RepetitionPlies()
-			r.threeAt = ply
+			r.three = true
 			p := g.Position()
 			r.add(Threefold, Info, "9.2", ply, p.FEN(),
 				"after %s the position stands for the 3rd time (plies %s): %s could claim a draw (9.2.1.2), or %s before playing it (9.2.1.1)",
 				lastMove(g), joinPlies(plies), colour(p.Turn()), colour(p.Turn().Other()))
 		}
 	}
-	if r.fiftyAt == 0 {
+	if !r.fifty {
 		if p := g.Position(); p.HalfmoveClock() >= 100 {
-			r.fiftyAt = ply
+			r.fifty = true
 			r.add(Fifty, Info, "9.3", ply, p.FEN(),
 				"%d plies without a pawn move or a capture after %s: %s could claim a draw (9.3.2), or %s before playing it (9.3.1)",
 				p.HalfmoveClock(), lastMove(g), colour(p.Turn()), colour(p.Turn().Other()))

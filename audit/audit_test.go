@@ -134,6 +134,11 @@ func TestAudit_R4_FiftyClaimable(t *testing.T) {
 	if f.Ply != 1 {
 		t.Errorf("ply %d", f.Ply)
 	}
+	// Claimable from the start: reported once.
+	fs, _ = auditText(t, "[FEN \"7k/8/6K1/8/8/8/Q7/8 w - - 120 80\"]\n\n80. Qb1 Kg8 81. Qb2 Kh8 *\n", "fide")
+	if f := expectKind(t, fs, Fifty, Info, "9.3"); f.Ply != 0 {
+		t.Errorf("ply %d", f.Ply)
+	}
 }
 
 func TestAudit_NullMoveVariantsAndSyntax(t *testing.T) {
