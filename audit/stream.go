@@ -38,7 +38,9 @@ func (s *Stats) count(k Kind, n int) {
 type Options struct {
 	Rules Rules
 	// Workers is the number of goroutines replaying games; 0 means one per
-	// CPU. Findings come out in input order whatever the number.
+	// CPU but one, which is left to the PGN reader (so one worker, replaying
+	// on the reading goroutine, on two CPUs or fewer). Findings come out in
+	// input order whatever the number.
 	Workers int
 }
 
@@ -50,7 +52,7 @@ type Options struct {
 func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, error) {
 	workers := opts.Workers
 	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+		workers = max(runtime.GOMAXPROCS(0)-1, 1)
 	}
 	if workers == 1 {
 		return streamSerial(r, file, opts.Rules, emit)

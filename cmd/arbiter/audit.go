@@ -26,7 +26,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	rules := fs.String("rules", "fide", "rule set: fide, fide-rapid, fide-blitz, uscf, casual, fide-1971")
 	asJSON := fs.Bool("json", false, "write JSON Lines: one object per finding, then a summary object")
-	threads := fs.Int("threads", 0, "goroutines replaying games (0: one per CPU)")
+	threads := fs.Int("threads", 0, "goroutines replaying games (0: one per CPU but one; 1: replay while reading)")
 	minSev := fs.String("severity", "info", "print findings of this severity and above: info, warning, error (all are counted)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--threads T] [--severity S] FILE... (- for stdin; .gz and .zst are read compressed)")
