@@ -2,6 +2,7 @@
 // clocks and notices.
 
 import { clocks, type Mirror } from './mirror';
+import { pieceAt } from './board';
 import { serverSkew } from './api';
 import { h, fill } from './dom';
 import type { Ruling, Side } from './types';
@@ -19,8 +20,12 @@ export function header(active: string, ...extra: (Node | string)[]): HTMLElement
 }
 
 /** The list of rulings, newest first, each with its article in plain words. */
-export function rulingsList(el: HTMLElement, rs: Ruling[], pieceAt?: (sq: string) => string | undefined, limit = 200) {
-  const shown = rs.filter(r => r.kind !== 'move').slice(-limit).reverse();
+export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], limit = 200) {
+  const shown = rs
+    .map((r, i) => ({ r, fen: fens[i] }))
+    .filter(x => x.r.kind !== 'move')
+    .slice(-limit)
+    .reverse();
   if (shown.length === 0) {
     fill(el, h('p', { class: 'muted' }, 'No rulings yet: violations, illegal moves, claims and results will appear here.'));
     return;
@@ -30,12 +35,12 @@ export function rulingsList(el: HTMLElement, rs: Ruling[], pieceAt?: (sq: string
     h(
       'ol',
       { class: 'rulings', reversed: true },
-      shown.map(r =>
+      shown.map(({ r, fen }) =>
         h(
           'li',
           { class: `ruling kind-${r.kind}`, 'data-kind': r.kind, 'data-article': r.article ?? '' },
           h('span', { class: 'ruling-at', title: 'log entry' }, `#${r.at}`),
-          h('span', { class: 'ruling-text' }, rulingWords(r, pieceAt)),
+          h('span', { class: 'ruling-text' }, rulingWords(r, fen ? pieceAt(fen) : undefined)),
           r.article ? h('span', { class: 'article' }, h('b', null, `FIDE ${r.article}`), ' ', article(r.article)) : null,
         ),
       ),

@@ -111,8 +111,9 @@ export interface Mirror {
   result: string;
   reason: string;
   resultRuling: Ruling | null;
-  /** Every ruling with its entry number, in order. */
+  /** Every ruling, in order, and the legal position each was given in. */
   rulings: Ruling[];
+  rulingFens: string[];
   entries: number;
   clock: ClockEvent[];
   lastTime: number;
@@ -144,6 +145,7 @@ export function newMirror(startFen: string, start: Start): Mirror {
     reason: '',
     resultRuling: null,
     rulings: [],
+    rulingFens: [],
     entries: 0,
     clock: [],
     lastTime: 0,
@@ -230,6 +232,7 @@ export function apply(m: Mirror, e: Entry) {
   let reinstated = false;
   for (const r of e.rulings) {
     m.rulings.push(r);
+    m.rulingFens.push(m.fens[m.ply]);
     switch (r.kind) {
       case 'move':
         if (r.ply && r.fen) {

@@ -38,9 +38,9 @@ export function boardPage(app: HTMLElement, id: string) {
       h(
         'aside',
         { class: 'play-side' },
-        h('div', { class: 'card' }, title, resultEl, status, note, links, flip),
-        h('div', { class: 'card' }, h('h2', null, 'Moves'), moves),
-        h('div', { class: 'card' }, h('h2', null, 'Rulings'), rulingsEl),
+        h('div', { class: 'card status-card' }, title, resultEl, status, note, links, flip),
+        h('div', { class: 'card moves-card' }, h('h2', null, 'Moves'), moves),
+        h('div', { class: 'card rulings-card' }, h('h2', null, 'Rulings'), rulingsEl),
       ),
     ),
   );
@@ -90,7 +90,7 @@ export function boardPage(app: HTMLElement, id: string) {
     const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind)) ?? null;
     notice(note, latest, pieceAt(turnFen));
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
-    rulingsList(rulingsEl, m.rulings, pieceAt(turnFen));
+    rulingsList(rulingsEl, m.rulings, m.rulingFens);
     drawClocks(m, clockEl);
   };
   setInterval(() => state && drawClocks(state.mirror, clockEl), 250);

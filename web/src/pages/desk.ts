@@ -126,13 +126,16 @@ export function desk(app: HTMLElement, id: string) {
         `castling: ${castlingWords(o.id.castling)}`, h('br'),
         `en passant: ${o.id.ep || (o.id.epField !== '-' ? `none (${o.id.epField} not capturable)` : 'none')}`, h('br'),
         h('span', { class: o.same ? 'same' : 'differs' }, o.same ? '= the same position' : `≠ ${o.why}`),
-      ], o.same ? 'same' : 'differs')));
+      ], o.same ? 'pos-same' : 'pos-differs')));
 
   const repetitionCard = (g: GameState) => {
     const m: Mirror = g.mirror;
     if (m.result !== '*' || m.made || m.ply < 4) return null;
     const rep = repetition(m.fens.slice(0, m.ply + 1));
     if (rep.lookAlikes.length < 3) return null;
+    // A claim already ruled in this position needs no second look.
+    const lastClaim = m.claims[m.claims.length - 1];
+    if (lastClaim && lastClaim.ruling.what === 'threefold' && lastClaim.fens.length === m.ply + 1) return null;
     const item = `r:${m.ply}:${m.entries}`;
     if (dismissed(g.view.id).includes(item)) return null;
     const by: Side = m.mover;

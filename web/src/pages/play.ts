@@ -4,7 +4,7 @@
 // protocol actions to the server, whose rulings come back on the game's
 // live stream and are drawn as they happen.
 
-import { api, ApiError, pgnURL, recent, tokenFromFragment, tokens } from '../api';
+import { api, ApiError, pgnURL, recent, serverSkew, tokenFromFragment, tokens } from '../api';
 import { drawDuty, highlight, pieceAt, viewBoard, type Api, type Key } from '../board';
 import { drawClocks, header, moveList, notice, rulingsList } from '../common';
 import { h, fill, setTitle } from '../dom';
@@ -211,9 +211,9 @@ export function play(app: HTMLElement, id: string) {
       h(
         'aside',
         { class: 'play-side' },
-        h('div', { class: 'card' }, resultEl, status, note, h('div', { class: 'row' }, flip), links),
-        h('div', { class: 'card' }, h('h2', null, 'Moves'), moves),
-        h('div', { class: 'card' }, h('h2', null, 'Rulings'), rulingsEl),
+        h('div', { class: 'card status-card' }, resultEl, status, note, h('div', { class: 'row' }, flip), links),
+        h('div', { class: 'card moves-card' }, h('h2', null, 'Moves'), moves),
+        h('div', { class: 'card rulings-card' }, h('h2', null, 'Rulings'), rulingsEl),
       ),
     ),
   );
@@ -230,8 +230,7 @@ export function play(app: HTMLElement, id: string) {
   let cursor: Key = 'e2';
   let holding: { from: Key; hand: 'right' } | null = null;
   let lastNotice: Ruling | null = null;
-  let busy = false;
-  const queue: Action[][] = [];
+  let seenNotable = -1;
 
   const setAdoube = (s: Side | null) => {
     adoubeFor = s;
@@ -289,10 +288,7 @@ export function play(app: HTMLElement, id: string) {
 
   function onDragMove(orig: Key, dest: Key) {
     if (gesture) gesture.moved = true;
-    void moveActions(orig, dest).then(acts => {
-      if (acts) void post(acts);
-      else render();
-    });
+    void post(() => moveActions(orig, dest));
   }
 
   function mover(): Side {
@@ -358,28 +354,35 @@ export function play(app: HTMLElement, id: string) {
     });
   }
 
-  async function post(acts: Action[]) {
-    queue.push(acts);
-    if (busy) return;
-    busy = true;
-    try {
-      while (queue.length) {
-        const next = queue.shift()!;
-        try {
-          const t = token();
-          if (!t) throw new ApiError(401, { status: 401, error: 'this browser has no board token for this game: open the link with #token=… or start a new game' });
-          await api.post(id, next, t);
-        } catch (e) {
-          const ae = e as ApiError;
-          const r: Ruling = ae.body?.rulings?.find(x => x.kind === 'error') ?? { at: 0, kind: 'error', error: ae.message };
-          showNotice(r);
-          queue.length = 0;
-        }
+  // Every gesture becomes a step of one chain, so that actions reach the
+  // server in the order they were made, even when one step waits (for a
+  // promotion choice, say).
+  let chain: Promise<void> = Promise.resolve();
+  function post(acts: Action[] | (() => Promise<Action[] | null>)) {
+    const step = async () => {
+      const list = typeof acts === 'function' ? await acts() : acts;
+      if (!list || list.length === 0) {
+        render();
+        return;
       }
-    } finally {
-      busy = false;
+      try {
+        const t = token();
+        if (!t) throw new ApiError(401, { status: 401, error: 'this browser has no board token for this game: open the link with #token=… or start a new game' });
+        const res = await api.post(id, list, t);
+        // Take the answer in at once: the same entries come on the live
+        // stream too (numbered, so they are not applied twice).
+        const now = new Date(Date.now() + serverSkew).toISOString();
+        state?.merge(res.acks.map((a, i) => ({ game: id, n: a.n, author: 'board', kind: 'action', action: list[i], rulings: a.rulings, time: now })));
+      } catch (e) {
+        const ae = e as ApiError;
+        const r: Ruling = ae.body?.rulings?.find(x => x.kind === 'error') ?? { at: 0, kind: 'error', error: ae.message };
+        console.info('refused', JSON.stringify(list), JSON.stringify(ae.body));
+        showNotice(r);
+      }
       render();
-    }
+    };
+    chain = chain.then(step, step);
+    return chain;
   }
 
   function showNotice(r: Ruling | null) {
@@ -442,13 +445,21 @@ export function play(app: HTMLElement, id: string) {
   });
 
   /** Puts down a piece lifted with the keyboard (already in hand on the server). */
-  async function keyboardDrop(from: Key, to: Key) {
-    const acts = await moveActions(from, to);
-    if (!acts) return;
-    void post(acts.slice(1)); // the lift was posted when the piece was picked up
+  function keyboardDrop(from: Key, to: Key) {
+    // The lift was posted when the piece was picked up; the mirror no
+    // longer has it on the board, so describe the move from the held piece.
+    void post(async () => {
+      const m = state?.mirror;
+      const held = m?.held.find(x => x.hand === 'right');
+      if (!m || !held) return null;
+      m.phys.set(from, held.piece);
+      const acts = await moveActions(from, to);
+      m.phys.delete(from);
+      return acts ? acts.slice(1) : null;
+    });
   }
 
-  moveForm.addEventListener('submit', async ev => {
+  moveForm.addEventListener('submit', ev => {
     ev.preventDefault();
     const text = moveInput.value.trim().toLowerCase();
     if (!text) return;
@@ -461,9 +472,12 @@ export function play(app: HTMLElement, id: string) {
       if (adoubeFor) onTouch(mm[1] as Key);
       else void post([{ by: mover(), act: 'touch', sq: mm[1] }]);
     } else if ((mm = /^([a-h][1-8])\s*[-x: ]?\s*([a-h][1-8])\s*=?([qrbn])?$/.exec(text))) {
-      const acts = await moveActions(mm[1] as Key, mm[2] as Key, mm[3]);
-      if (acts) void post(acts);
-      else showNotice({ at: 0, kind: 'error', error: `no piece on ${mm[1]}` });
+      const [from, to, pr] = [mm[1] as Key, mm[2] as Key, mm[3]];
+      void post(async () => {
+        const acts = await moveActions(from, to, pr);
+        if (!acts) showNotice({ at: 0, kind: 'error', error: `no piece on ${from}` });
+        return acts;
+      });
     } else {
       showNotice({ at: 0, kind: 'error', error: `“${text}” is not a square, a move (e2e4) or “c”` });
       return;
@@ -506,6 +520,7 @@ export function play(app: HTMLElement, id: string) {
     boardEl.dataset.fen = boardFen(m.phys);
     boardEl.dataset.legalFen = turnFen;
     boardEl.dataset.mover = mv;
+    boardEl.dataset.cursor = cursor;
     boardEl.dataset.duty = d ? `${d.rule}:${d.sq ?? ''}` : '';
     // Words.
     fill(resultEl, over ? resultWords(m.result !== '*' ? m.result : v.result, m.result !== '*' ? m.reason : v.reason) : '');
@@ -519,10 +534,15 @@ export function play(app: HTMLElement, id: string) {
     status.textContent = s;
     focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
-    rulingsList(rulingsEl, m.rulings, pieceAt(turnFen));
+    rulingsList(rulingsEl, m.rulings, m.rulingFens);
     drawClocks(m, clockEl);
-    const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind));
-    if (latest && latest !== lastNotice && (!lastNotice || latest.at >= (lastNotice.at || 0))) showNotice(latest);
+    // A new violation, illegal move, claim or result replaces the notice;
+    // a refusal stays until then.
+    const notable = m.rulings.filter(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind));
+    if (notable.length !== seenNotable) {
+      if (notable.length > seenNotable || seenNotable < 0) showNotice(notable[notable.length - 1] ?? null);
+      seenNotable = notable.length;
+    }
   }
 
   setInterval(() => {
