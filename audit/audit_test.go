@@ -1,8 +1,10 @@
 package audit
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -255,10 +257,10 @@ func BenchmarkAudit_Lichess(b *testing.B) {
 	if err != nil {
 		b.Skip(err)
 	}
-	for _, workers := range []int{1, 0} {
+	for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
 		name := "serial"
-		if workers == 0 {
-			name = "parallel"
+		if workers > 1 {
+			name = fmt.Sprintf("workers=%d", workers)
 		}
 		b.Run(name, func(b *testing.B) {
 			var st Stats
