@@ -163,9 +163,13 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 			}
 		}
 	}()
-	next := func(ctx context.Context) (Message, error) {
+	// next waits for a message; within opt.Timeout if answer is set.
+	next := func(ctx context.Context, answer bool) (Message, error) {
 		t := time.NewTimer(opt.Timeout)
 		defer t.Stop()
+		if !answer {
+			t.Stop()
+		}
 		select {
 		case m := <-msgs:
 			arrived = m.at
@@ -184,7 +188,7 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 	}
 	var board Board64
 	for {
-		m, err := next(ctx)
+		m, err := next(ctx, true)
 		if err != nil {
 			return err
 		}
@@ -230,8 +234,11 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 	if diff := board.Differences(opt.Start); len(diff) > 0 {
 		logf("set up the start position: %d squares differ (%v)", len(diff), diff)
 		for len(board.Differences(opt.Start)) > 0 {
-			m, err := next(ctx)
+			m, err := next(ctx, false) // the players take their time
 			if err != nil {
+				if err == ctx.Err() {
+					return nil
+				}
 				return err
 			}
 			if f, c, ok := m.FieldUpdate(); ok {
@@ -279,7 +286,7 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 		return nil
 	}
 	for {
-		m, err := next(context.Background())
+		m, err := next(context.Background(), true)
 		if err != nil {
 			if err == ErrNoAnswer {
 				return err

@@ -311,3 +311,50 @@ func TestSim_RecordsLEDs(t *testing.T) {
 		t.Errorf("LEDs %v", got)
 	}
 }
+
+func TestWatch_WaitsForTheStartPosition(t *testing.T) {
+	// The board stands in the initial position; the game starts after
+	// 1.e4, so the players first set the pawn on e4.
+	sc, err := eboard.ReadScript(strings.NewReader(`{"t": 100, "sq": "e2", "piece": ""}
+{"t": 300, "sq": "e4", "piece": "P"}
+{"t": 2000, "sq": "g8", "piece": ""}
+{"t": 2300, "sq": "f6", "piece": "n"}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := net.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop, stopNow := context.WithCancel(context.Background())
+	sim := &Sim{Script: sc, Speed: 20, Played: stopNow}
+	go sim.Run(ctx, a)
+	board := NewBoard(b)
+	defer board.Close()
+	afterE4 := protocol.Start{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}
+	pos, _ := eboard.Position(afterE4)
+	var logs []string
+	events := make(chan eboard.Event, 16)
+	werr := make(chan error, 1)
+	go func() {
+		werr <- board.Watch(stop, WatchOptions{Start: PositionBoard(pos), Stamp: sim.Stamp, Turn: pos.Turn(),
+			Log: func(m string) { logs = append(logs, m) }}, events)
+	}()
+	got, err := eboard.New(afterE4, eboard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var as []protocol.Action
+	if err := eboard.Run(context.Background(), got, events, sim, func(a protocol.Action) error { as = append(as, a); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-werr; err != nil {
+		t.Fatal(err)
+	}
+	if brief(as) != "b lift g8, b drop f6" {
+		t.Errorf("actions %s", brief(as))
+	}
+	if len(logs) != 2 || !strings.Contains(logs[0], "e4") || logs[1] != "start position set" {
+		t.Errorf("logs %q", logs)
+	}
+}
