@@ -76,6 +76,19 @@ func TestPlay_TouchMoveViolationIllegalMoveAndCastling(t *testing.T) {
 		t.Fatalf("not on a play page: %s", eval[string](b, "location.href"))
 	}
 
+	// White says j'adoube and straightens the d-pawn: no obligation (4.2.1).
+	b.do("j'adoube", chromedp.Click(chromedp.ID("adoube-white")))
+	b.click("d2")
+	b.wait("the adjustment", 3*time.Second, `document.querySelector("#adoube-white").getAttribute("aria-pressed") === "false"`)
+	time.Sleep(200 * time.Millisecond)
+	if d := eval[string](b, board+".dataset.duty"); d != "" {
+		t.Errorf("an adjustment created the obligation %q", d)
+	}
+	// Black adjusts a piece while White has the move: a violation of 4.2.1.
+	b.do("Black's j'adoube", chromedp.Click(chromedp.ID("adoube-black")))
+	b.click("d7")
+	noticeHas(b, "violation", "4.2.1")
+
 	// 1. White touches the knight on g1: it must move, to f3 or h3.
 	b.click("g1")
 	boardIs(b, "duty", "move:g1", 3*time.Second)

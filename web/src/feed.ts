@@ -29,9 +29,18 @@ export class GameState {
   /** Merges entries; returns whether the contiguous log grew. */
   merge(es: Entry[]): boolean {
     const before = this.contiguous();
-    for (const e of es) if (e.n >= 1) this.entries[e.n - 1] = e;
+    let retimed = false;
+    for (const e of es) {
+      if (e.n < 1) continue;
+      const old = this.entries[e.n - 1];
+      // An entry taken from a post's answer carries this browser's time;
+      // the same entry from the server carries the server's: the clocks
+      // want the latter.
+      if (old && old.time !== e.time) retimed = true;
+      this.entries[e.n - 1] = e;
+    }
     const after = this.contiguous();
-    if (after === before) return false;
+    if (after === before && !retimed) return false;
     this.mirror = replay(this.view.start_fen, this.view.start, this.entries.slice(0, after));
     return true;
   }
