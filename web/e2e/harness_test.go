@@ -259,7 +259,7 @@ func (b *browser) drag(from, to string) {
 	before := eval[string](b, `document.querySelector("#board").dataset.fen`)
 	b.do("drag "+from+"-"+to, steps...)
 	// Like a player, look at the board before pressing the clock.
-	b.wait("the dragged piece on "+to, 3*time.Second, fmt.Sprintf(`document.querySelector("#board").dataset.fen !== %q`, before))
+	b.wait("the dragged piece on "+to, 3*time.Second, fmt.Sprintf(`document.querySelector("#board").dataset.fen !== %q || !document.querySelector("#promo").hidden`, before))
 }
 
 // typeMove types into the play page's move box and submits it.

@@ -65,6 +65,10 @@ func TestPlay_TouchMoveViolationIllegalMoveAndCastling(t *testing.T) {
 	b := newBrowser(t, "players", base, desktopW, desktopH)
 
 	b.open("/")
+	b.screenshot("home-desktop")
+	b.resize(phoneW, phoneH, true)
+	b.screenshot("home-phone")
+	b.resize(desktopW, desktopH, false)
 	b.do("start a game",
 		chromedp.SetValue(chromedp.CSS(`#new-game input[name=white]`), "Anna"),
 		chromedp.SetValue(chromedp.CSS(`#new-game input[name=black]`), "Boris"),
@@ -168,4 +172,40 @@ func TestPlay_TouchMoveViolationIllegalMoveAndCastling(t *testing.T) {
 	b.screenshot("play-desktop")
 	b.resize(phoneW, phoneH, true)
 	b.screenshot("play-phone")
+}
+
+// The hands of an en passant capture and of a promotion: a typed e5d6
+// also removes the pawn on d5; a pawn dragged to the last rank asks for
+// the new piece, and the pawn leaves the board before the queen is put on
+// b8 (4.6, 4.7.3).
+func TestPlay_EnPassantAndPromotion(t *testing.T) {
+	needChromium(t)
+	base := startServer(t)
+	var ev createdEvent
+	apiCall(t, "POST", base+"/api/events", "", map[string]any{
+		"name": "Endgame", "games": []map[string]any{{"white": "W", "black": "B", "start": map[string]any{"fen": "4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1"}}},
+	}, &ev)
+	g := ev.Games[0]
+	b := newBrowser(t, "players", base, desktopW, desktopH)
+	b.open("/play/" + g.ID + "#token=" + g.BoardToken)
+	boardIs(b, "mover", "white", 5*time.Second)
+
+	b.typeMove("e5d6")
+	b.wait("exd6 e.p.", 3*time.Second, `document.querySelector("#moves .mv.last")?.textContent === "exd6"`)
+	b.typeMove("c")
+	boardIs(b, "mover", "black", 3*time.Second)
+	b.typeMove("e8f7")
+	b.typeMove("c")
+	boardIs(b, "mover", "white", 3*time.Second)
+
+	b.drag("b7", "b8")
+	b.wait("the promotion choice", 3*time.Second, `!document.querySelector("#promo").hidden`)
+	b.do("a queen", chromedp.Click(chromedp.CSS("#promo .promo-q")))
+	b.wait("b8=Q", 3*time.Second, `document.querySelector("#moves .mv.last")?.textContent.startsWith("b8=Q")`)
+	if r := rank1(eval[string](b, board+`.dataset.fen + " w"`)); r != "4K3" {
+		t.Errorf("first rank %s", r)
+	}
+	if fen := eval[string](b, board+".dataset.fen"); !strings.HasPrefix(fen, "1Q6/") {
+		t.Errorf("no queen on b8: %s", fen)
+	}
 }
