@@ -53,9 +53,6 @@ else
 		chmod 700 "$DATA"
 		as_pg "'$BIN/initdb' -D '$DATA' -U postgres -A trust --no-sync -E UTF8 >/dev/null"
 	fi
-	# Tuned for a test server that may lose everything: no fsync would make
-	# the kill -9 tests meaningless for the server only, not for PostgreSQL,
-	# so fsync stays on.
 	log "starting on 127.0.0.1:$PORT"
 	as_pg "'$BIN/pg_ctl' -D '$DATA' -l '$DATA/server.log' -w -t 60 -o \"-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200\" start >/dev/null"
 fi

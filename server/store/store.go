@@ -109,9 +109,12 @@ type Store struct {
 	// allows one writer at a time anyway: waiting on a mutex is cheaper and
 	// fairer than SQLite's busy loop.
 	writeMu sync.Mutex
-	// stop ends the SQLite checkpointer; stopped tells it has.
-	stop, stopped chan struct{}
-	closeOnce     sync.Once
+	// appends queue the appends for the SQLite writer (group commit).
+	appends chan *appendReq
+	// stop ends the SQLite writer and checkpointer; stopped and
+	// checkpointed tell they have.
+	stop, stopped, checkpointed chan struct{}
+	closeOnce                   sync.Once
 }
 
 type dialect int
@@ -159,7 +162,10 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if s.dialect == sqlite {
 		s.stop = make(chan struct{})
 		s.stopped = make(chan struct{})
+		s.checkpointed = make(chan struct{})
+		s.appends = make(chan *appendReq, maxGroup)
 		go s.checkpointer()
+		go s.writer()
 	}
 	return s, nil
 }
@@ -168,7 +174,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 // every second, without blocking writers (a passive checkpoint), and
 // truncates it when it has grown large.
 func (s *Store) checkpointer() {
-	defer close(s.stopped)
+	defer close(s.checkpointed)
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for n := 1; ; n++ {
@@ -237,6 +243,7 @@ func (s *Store) Close() error {
 		if s.stop != nil {
 			close(s.stop)
 			<-s.stopped
+			<-s.checkpointed
 		}
 	})
 	return s.db.Close()
@@ -529,13 +536,29 @@ func (s *Store) entries(ctx context.Context, db querier, gameID string, after in
 // missed), and returns the entries to append, numbered from have +
 // len(missing) + 1 on. When fn returns an error nothing is written and
 // Append returns it. The entries are durable when Append returns nil.
+//
+// On SQLite, appends waiting at the same time (to different games) are
+// committed together, in one transaction with one sync to disk (group
+// commit); each keeps its own outcome, as if alone.
 func (s *Store) Append(ctx context.Context, gameID string, have int64, fn func(missing []Entry) ([]Entry, error)) error {
+	if s.dialect == sqlite {
+		return s.groupAppend(ctx, gameID, have, fn)
+	}
 	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
 	defer done()
 	defer tx.Rollback()
+	if err := s.appendTx(ctx, tx, gameID, have, fn); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// appendTx is Append inside a transaction that the caller commits.
+func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, gameID string, have int64, fn func(missing []Entry) ([]Entry, error)) error {
+	var err error
 	lock := `SELECT head FROM games WHERE id = ?`
 	if s.dialect == postgres {
 		lock += ` FOR UPDATE`
@@ -610,5 +633,5 @@ func (s *Store) Append(ctx context.Context, gameID string, have int64, fn func(m
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }
