@@ -213,3 +213,68 @@ func TestDescribe_HidesPassword(t *testing.T) {
 		t.Errorf("%q", d)
 	}
 }
+
+// Appends committed together keep their own outcomes: a failing one
+// (its fn errs, or its seq repeats) writes nothing, the others land.
+func TestGroupCommit_EachAppendKeepsItsOutcome(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, filepath.Join(t.TempDir(), "group.db"))
+	const games = 60
+	var gs []Game
+	for i := 0; i < games; i++ {
+		gs = append(gs, Game{ID: fmt.Sprintf("g%d", i), Event: "e1", Round: 1, Board: i + 1, Created: time.Now()})
+	}
+	if err := s.CreateEvent(ctx, Event{ID: "e1", Name: "E", Created: time.Now()}, gs); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < games; i++ {
+		if err := s.Append(ctx, gs[i].ID, 0, func([]Entry) ([]Entry, error) { return []Entry{action(1, 1)}, nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	boom := errors.New("boom")
+	for round := 0; round < 5; round++ {
+		var wg sync.WaitGroup
+		errs := make([]error, games)
+		for i := 0; i < games; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				have, _ := s.Head(ctx, gs[i].ID)
+				errs[i] = s.Append(ctx, gs[i].ID, have, func([]Entry) ([]Entry, error) {
+					switch i % 3 {
+					case 1:
+						return nil, boom
+					case 2:
+						return []Entry{action(have+1, 1)}, nil // seq 1 again
+					}
+					return []Entry{action(have+1, have+1)}, nil
+				})
+			}()
+		}
+		wg.Wait()
+		for i := 0; i < games; i++ {
+			h, _ := s.Head(ctx, gs[i].ID)
+			es, _ := s.Entries(ctx, gs[i].ID, 0)
+			switch i % 3 {
+			case 0:
+				if errs[i] != nil || h != int64(round+2) || len(es) != round+2 {
+					t.Fatalf("round %d game %d: %v, head %d, %d entries", round, i, errs[i], h, len(es))
+				}
+			case 1:
+				if errs[i] != boom || h != 1 || len(es) != 1 {
+					t.Fatalf("round %d game %d: %v, head %d", round, i, errs[i], h)
+				}
+			case 2:
+				if !errors.Is(errs[i], ErrConflict) || h != 1 || len(es) != 1 {
+					t.Fatalf("round %d game %d: %v, head %d", round, i, errs[i], h)
+				}
+			}
+		}
+	}
+	// A closed store refuses appends.
+	s.Close()
+	if err := s.Append(ctx, "g0", 6, func([]Entry) ([]Entry, error) { return []Entry{action(7, 0)}, nil }); err == nil {
+		t.Fatal("append to a closed store")
+	}
+}
