@@ -534,3 +534,28 @@ func TestAdminToken(t *testing.T) {
 		}
 	}
 }
+
+func TestLive_ReplacedBoardTokenStopsPostingOnAnOpenSocket(t *testing.T) {
+	ts := startServer(t, backends()[0].dsn(t))
+	ev := createEvent(t, ts.url, 1, protocol.Start{})
+	g := ev.Games[0]
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	board, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.url, "http")+"/api/games/"+g.ID+"/live?follow=false&token="+g.BoardToken, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer board.CloseNow()
+	board.Write(ctx, websocket.MessageText, []byte(`{"by":"white","act":"lift","sq":"e2"}`))
+	if m := readMessage(t, ctx, board); m.Type != "ack" {
+		t.Fatalf("%+v", m)
+	}
+	call(t, "POST", ts.url+"/api/games/"+g.ID+"/board-token", ev.ArbiterToken, nil, nil)
+	board.Write(ctx, websocket.MessageText, []byte(`{"by":"white","act":"drop","sq":"e4"}`))
+	if m := readMessage(t, ctx, board); m.Type != "error" || m.Error.Status != http.StatusForbidden {
+		t.Fatalf("old token after the new one: %+v", m)
+	}
+	if v := getGame(t, ts.url, g.ID); v.N != 1 {
+		t.Fatalf("n %d", v.N)
+	}
+}

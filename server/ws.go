@@ -41,9 +41,9 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	author := ""
-	if tok := requestToken(r); tok != "" {
-		if author, err = s.author(ctx, tok, g); err != nil {
+	tok := requestToken(r)
+	if tok != "" {
+		if _, err = s.author(ctx, tok, g); err != nil {
 			writeErr(w, err)
 			return
 		}
@@ -72,8 +72,18 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		defer s.hub.unfollowGame(g.meta.ID, sb)
 	}
 	s.serveSocket(ctx, c, sb, func(ctx context.Context, data []byte) Message {
-		if author == "" {
+		if tok == "" {
 			return Message{Type: "error", Error: apiErr(http.StatusUnauthorized, "connect with the board's or the arbiter's token to post actions")}
+		}
+		// Checked again for every post: a board token replaced since the
+		// socket opened no longer posts.
+		author, err := s.author(ctx, tok, g)
+		if err != nil {
+			var ae *APIError
+			if !errors.As(err, &ae) {
+				ae = apiErr(http.StatusInternalServerError, "%v", err)
+			}
+			return Message{Type: "error", GameID: g.meta.ID, Error: ae}
 		}
 		actions, err := ParseActions(data)
 		if err == nil {
