@@ -51,6 +51,7 @@ type statusWriter struct {
 	status int
 }
 
+// WriteHeader records the status and passes it on.
 func (w *statusWriter) WriteHeader(code int) {
 	if w.status == 0 {
 		w.status = code
@@ -58,6 +59,7 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
+// Write records an implicit 200 and passes the bytes on.
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK

@@ -267,6 +267,8 @@ type APIError struct {
 	Rulings []protocol.Ruling `json:"rulings,omitempty"`
 }
 
+// Error returns the status, the index of the refused action if any, and
+// the reason.
 func (e *APIError) Error() string {
 	if e.Index != nil {
 		return fmt.Sprintf("%d: action %d: %s", e.Status, *e.Index, e.Err)
