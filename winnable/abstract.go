@@ -101,7 +101,33 @@ type explorer struct {
 	want [2]bool
 	// overflow: the search stopped early (too many states or units).
 	overflow bool
+	limit    int // most states to visit
 	tmp      mateCheck
+	// parent and event of each state (how it arose), cur the state being
+	// expanded, first[c] the first state where c's checkmate looked possible.
+	parent []int32
+	events []event
+	cur    int32
+	first  [2]int32
+}
+
+// evKind tells what changed the pawn structure.
+type evKind uint8
+
+const (
+	evRoot      evKind = iota
+	evPawn             // a pawn moved from from to to (advance, pawn capture, promotion)
+	evPawnTakes        // a pawn moved from from to to, taking a piece of type t
+	evUnitTakes        // a piece of type t took the pawn on to
+	evKingTakes        // the king took the pawn on to
+)
+
+// event is the move of colour c that turned a state's parent into it.
+type event struct {
+	kind     evKind
+	c        chess.Color
+	t        chess.PieceType
+	from, to chess.Square
 }
 
 // rootState builds the abstract state of position p.
@@ -138,12 +164,20 @@ func rootState(p *chess.Position, s *astate) bool {
 // run performs the abstract search from position p for the colours in
 // want and returns, for each, whether a checkmate by it was proved impossible.
 func (e *explorer) run(p *chess.Position, want [2]bool) (impossible [2]bool) {
+	return e.runLimit(p, want, maxStates)
+}
+
+// runLimit is run with at most limit abstract states.
+func (e *explorer) runLimit(p *chess.Position, want [2]bool, limit int) (impossible [2]bool) {
 	var root astate
 	if !rootState(p, &root) {
 		return
 	}
 	e.start(want)
-	e.add(&root)
+	e.limit = limit
+	e.cur = -1
+	e.add(&root, event{})
+	e.cur = 0
 	// An en passant capture available now.
 	if ep := p.EnPassant(); ep != chess.NoSquare {
 		us := p.Turn()
@@ -152,7 +186,7 @@ func (e *explorer) run(p *chess.Position, want [2]bool) (impossible [2]bool) {
 			child := root
 			child.pawns[us] ^= from.First().Bitboard() | ep.Bitboard()
 			child.pawns[us^1] &^= victim.Bitboard()
-			e.add(&child)
+			e.add(&child, event{kind: evPawn, c: us, from: from.First(), to: ep})
 		}
 	}
 	for i := 0; i < len(e.states) && !e.done(); i++ {
@@ -170,6 +204,9 @@ func (e *explorer) start(want [2]bool) {
 	e.possible = [2]bool{}
 	e.overflow = false
 	e.states = e.states[:0]
+	e.parent = e.parent[:0]
+	e.events = e.events[:0]
+	e.first = [2]int32{-1, -1}
 	if e.table == nil {
 		e.table = make(map[uint64][]int32)
 	} else {
@@ -189,8 +226,9 @@ func (e *explorer) done() bool {
 	return true
 }
 
-// add settles s and queues it unless already seen.
-func (e *explorer) add(s *astate) {
+// add settles s and queues it unless already seen; ev is how it arose
+// from state e.cur.
+func (e *explorer) add(s *astate, ev event) {
 	if e.overflow {
 		return
 	}
@@ -201,29 +239,41 @@ func (e *explorer) add(s *astate) {
 			return
 		}
 	}
-	if len(e.states) >= maxStates {
+	if len(e.states) >= e.limit {
 		e.overflow = true
 		return
 	}
 	e.table[h] = append(e.table[h], int32(len(e.states)))
 	e.states = append(e.states, *s)
+	e.parent = append(e.parent, e.cur)
+	e.events = append(e.events, ev)
 }
 
 // expand checks state i for checkmates and queues its successors.
 func (e *explorer) expand(i int) {
 	s := e.states[i] // a copy: e.states may grow
+	e.cur = int32(i)
 	for c := 0; c < 2; c++ {
 		if e.want[c] && !e.possible[c] {
 			e.tmp.init(&s)
 			if e.tmp.possible(chess.Color(c)) {
 				e.possible[c] = true
+				e.first[c] = int32(i)
 			}
 		}
 	}
-	if e.done() {
+	if (e.want[0] || e.want[1]) && e.done() {
 		return
 	}
 	all := s.pawns[0] | s.pawns[1]
+	// Squares a pawn can never advance to in this structure: pawns, and
+	// kings that cannot leave their square.
+	stuck := all
+	for c := 0; c < 2; c++ {
+		if !s.king[c].More() {
+			stuck |= s.king[c]
+		}
+	}
 	for c := chess.White; c <= chess.Black; c++ {
 		them := c ^ 1
 		var theirUnits bb
@@ -238,17 +288,17 @@ func (e *explorer) expand(i int) {
 		for pw := s.pawns[c]; pw != 0; pw &= pw - 1 {
 			from := pw.First().Bitboard()
 			// Advances.
-			if f := forward(c, from); f&all == 0 {
+			if f := forward(c, from); f&stuck == 0 {
 				e.pawnTo(&s, c, from, f, -1, last)
 				if from&start != 0 {
-					if f2 := forward(c, f); f2&all == 0 {
+					if f2 := forward(c, f); f2&stuck == 0 {
 						e.pawnTo(&s, c, from, f2, -1, last)
 						// En passant reply.
 						for ep := (east(f2) | west(f2)) & s.pawns[them]; ep != 0; ep &= ep - 1 {
 							child := s
 							child.pawns[c] &^= from
 							child.pawns[them] ^= ep.First().Bitboard() | f
-							e.add(&child)
+							e.add(&child, event{kind: evPawn, c: c, from: from.First(), to: f2.First()})
 						}
 					}
 				}
@@ -260,7 +310,7 @@ func (e *explorer) expand(i int) {
 					child := s
 					child.pawns[them] &^= to
 					child.pawns[c] ^= from | to
-					e.add(&child)
+					e.add(&child, event{kind: evPawn, c: c, from: from.First(), to: to.First()})
 					continue
 				}
 				if to&theirUnits == 0 {
@@ -282,7 +332,7 @@ func (e *explorer) expand(i int) {
 				child := s
 				child.pawns[them] &^= to
 				child.units[c][j].region |= to
-				e.add(&child)
+				e.add(&child, event{kind: evUnitTakes, c: c, t: u.t, to: to.First()})
 			}
 		}
 		protected := pawnCover(them, theirPawns)
@@ -291,7 +341,7 @@ func (e *explorer) expand(i int) {
 			child := s
 			child.pawns[them] &^= to
 			child.king[c] |= to
-			e.add(&child)
+			e.add(&child, event{kind: evKingTakes, c: c, t: chess.King, to: to.First()})
 		}
 	}
 }
@@ -301,7 +351,9 @@ func (e *explorer) expand(i int) {
 func (e *explorer) pawnTo(s *astate, c chess.Color, from, to bb, victim int, last bb) {
 	child := *s
 	them := c ^ 1
+	ev := event{kind: evPawn, c: c, from: from.First(), to: to.First()}
 	if victim >= 0 {
+		ev.kind, ev.t = evPawnTakes, s.units[them][victim].t
 		n := int(child.n[them])
 		copy(child.units[them][victim:n], child.units[them][victim+1:n])
 		child.units[them][n-1] = unit{}
@@ -310,7 +362,7 @@ func (e *explorer) pawnTo(s *astate, c chess.Color, from, to bb, victim int, las
 	child.pawns[c] &^= from
 	if to&last == 0 {
 		child.pawns[c] |= to
-		e.add(&child)
+		e.add(&child, ev)
 		return
 	}
 	// Promotion: a queen and a knight stand for any new piece.
@@ -322,5 +374,5 @@ func (e *explorer) pawnTo(s *astate, c chess.Color, from, to bb, victim int, las
 	child.units[c][n] = unit{t: chess.Queen, region: to}
 	child.units[c][n+1] = unit{t: chess.Knight, region: to}
 	child.n[c] += 2
-	e.add(&child)
+	e.add(&child, ev)
 }

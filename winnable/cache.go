@@ -30,13 +30,13 @@ func (a *analyzer) abstractImpossible(pos *chess.Position, x chess.Color) bool {
 		e := &a.cacheEntries[i]
 		if e.ep == ep && e.state.equal(&s) {
 			if !e.known[x] {
-				e.imp[x] = a.ex.run(pos, want(x))[x]
+				e.imp[x] = a.ex.runLimit(pos, want(x), closureStates)[x]
 				e.known[x] = true
 			}
 			return e.imp[x]
 		}
 	}
-	imp := a.ex.run(pos, want(x))[x]
+	imp := a.ex.runLimit(pos, want(x), closureStates)[x]
 	e := cacheEntry{state: s, ep: ep}
 	e.known[x] = true
 	e.imp[x] = imp
@@ -44,6 +44,10 @@ func (a *analyzer) abstractImpossible(pos *chess.Position, x chess.Color) bool {
 	a.cacheEntries = append(a.cacheEntries, e)
 	return imp
 }
+
+// closureStates bounds the abstract search run at a node of the closure
+// search: there it only prunes, and must be cheap.
+const closureStates = 48
 
 func want(x chess.Color) (w [2]bool) {
 	w[x] = true

@@ -29,6 +29,8 @@ const (
 
 // closure reports whether x can checkmate from p (mate) and whether the
 // answer is final (complete); with complete false nothing was proved.
+// When a.order is set, moves are tried in the order it suggests. The
+// mating line, when found, is left in a.line.
 func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, complete bool) {
 	pos := *p
 	a.seen.reset()
@@ -36,7 +38,8 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 	a.moves = a.moves[:0]
 	a.budget = budget
 	a.count = 0
-	switch a.visit(&pos, x) {
+	a.line = a.line[:0]
+	switch a.visit(&pos, x, true) {
 	case mated:
 		return true, true
 	case abort:
@@ -55,10 +58,18 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 		}
 		f.move = a.moves[f.next]
 		f.next++
+		structural := pos.PieceAt(f.move.To()) != chess.NoPiece || f.move.Kind() != chess.Normal ||
+			pos.PieceAt(f.move.From()).Type() == chess.Pawn || pos.CastlingRights() != 0
 		f.undo = pos.Make(f.move)
 		f.made = true
-		switch a.visit(&pos, x) {
+		switch a.visit(&pos, x, structural || pos.EnPassant() != chess.NoSquare) {
 		case mated:
+			a.line = a.line[:0]
+			for i := range a.frames {
+				if a.frames[i].made {
+					a.line = append(a.line, a.frames[i].move)
+				}
+			}
 			return true, true
 		case abort:
 			return false, false
@@ -67,8 +78,12 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 	return false, true
 }
 
-// visit looks at a position newly reached by the closure search.
-func (a *analyzer) visit(pos *chess.Position, x chess.Color) visit {
+// visit looks at a position newly reached by the closure search. Only
+// after a structural move (a capture, a pawn move, castling or a move that
+// changes castling rights, en passant) can the position be proved hopeless
+// when its parent was not: otherwise every piece stays in the region it
+// had, and the abstract state is the parent's.
+func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) visit {
 	if !a.seen.insert(pos) {
 		return skip
 	}
@@ -85,11 +100,14 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color) visit {
 		}
 		return skip // stalemate, or x is mated: the game is over
 	}
-	if a.hopeless(pos, x) {
+	if structural && a.hopeless(pos, x) {
 		return skip
 	}
 	start := int32(len(a.moves))
 	a.moves = append(a.moves, ml.Slice()...)
+	if a.order != nil {
+		a.order.sortMoves(pos, a.moves[start:])
+	}
 	a.frames = append(a.frames, frame{start: start, end: int32(len(a.moves)), next: start})
 	return expand
 }

@@ -32,7 +32,10 @@ func TestDebugFEN(t *testing.T) {
 	rootState(p, &root)
 	var e explorer
 	e.start([2]bool{true, true})
-	e.add(&root)
+	e.add(&root, event{})
+	e.tmp.trace = func(k, from chess.Square, open bb) {
+		t.Logf("mate picture: king %v checker from %v open %v", k, from, open.Squares())
+	}
 	for i := 0; i < len(e.states) && !e.done(); i++ {
 		before := e.possible
 		e.expand(i)
@@ -41,4 +44,96 @@ func TestDebugFEN(t *testing.T) {
 		}
 	}
 	t.Logf("states %d overflow %v possible %v", len(e.states), e.overflow, e.possible)
+}
+
+func TestDebugGuided(t *testing.T) {
+	fen := os.Getenv("GFEN")
+	if fen == "" {
+		t.Skip()
+	}
+	p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := chess.White
+	if os.Getenv("GX") == "b" {
+		x = chess.Black
+	}
+	var s astate
+	rootState(p, &s)
+	s.settle()
+	pics := collectPictures(p, &s, x, 400)
+	t.Logf("%d pictures", len(pics))
+	for i := 0; i < len(pics) && i < 5; i++ {
+		out := fmt.Sprintf("guess %d:", pics[i].guess)
+		for j := 0; j < pics[i].n; j++ {
+			r := pics[i].roles[j]
+			out += fmt.Sprintf(" %v%v@%v", r.c, r.t, r.to)
+		}
+		t.Log(out)
+	}
+	a := new(analyzer)
+	line := a.guidedHelpmate(p, x, 4, 12, 200000)
+	t.Logf("line %v nodes %d", line, a.Nodes)
+}
+
+func TestDebugPlan(t *testing.T) {
+	fen := os.Getenv("PFEN")
+	if fen == "" {
+		t.Skip()
+	}
+	p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := chess.White
+	if os.Getenv("GX") == "b" {
+		x = chess.Black
+	}
+	a := new(analyzer)
+	bfTrace = func(best int) { t.Logf("best %d", best) }
+	bfTraceP = func(h, g int, pos *chess.Position) { t.Logf("h %d g %d %s", h, g, pos.FEN()) }
+	defer func() { bfTrace, bfTraceP = nil, nil }()
+	a.ex.run(p, want(x))
+	plans := a.ex.buildPlans(p, x, 3)
+	if len(plans) == 0 {
+		plans = a.ex.findPlans(p, x, 3)
+	}
+	t.Logf("first %v possible %v overflow %v states %d", a.ex.first, a.ex.possible, a.ex.overflow, len(a.ex.states))
+	if a.ex.first[x] >= 0 {
+		t.Logf("end state:\n%v", &a.ex.states[a.ex.first[x]])
+	}
+	for _, pl := range plans {
+		for j, st := range pl.stages {
+			t.Logf("stage %d pawns %v/%v ev %+v", j, st.pawns[0].Squares(), st.pawns[1].Squares(), st.ev)
+		}
+		out := ""
+		for j := 0; j < pl.final.pic.n; j++ {
+			r := pl.final.pic.roles[j]
+			out += fmt.Sprintf(" %v%v@%v", r.c, r.t, r.to)
+		}
+		t.Logf("picture%s; distance now %d", out, pl.distance(p))
+		line := a.bestFirst(p, x, &pl, 20000)
+		t.Logf("line %v", line)
+	}
+}
+
+func TestDebugHM(t *testing.T) {
+	fen := os.Getenv("HFEN")
+	if fen == "" {
+		t.Skip()
+	}
+	p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := chess.White
+	if os.Getenv("GX") == "b" {
+		x = chess.Black
+	}
+	a := new(analyzer)
+	for _, lim := range []int{1000, 10000, 100000} {
+		line := a.helpmate(p, x, 30, lim)
+		t.Logf("limit %d: line %v nodes %d", lim, line, a.hm.nodes)
+	}
 }

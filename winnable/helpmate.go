@@ -17,9 +17,9 @@ import (
 // skips positions already searched with as much budget left.
 
 const (
-	costGood  = 1
-	costPlain = 2
-	costBad   = 4
+	costFree  = 0
+	costPlain = 1
+	costBad   = 3
 )
 
 // ttable remembers, per position hash, the largest budget searched.
@@ -58,11 +58,19 @@ type scored struct {
 
 // hmState is what the helpmate search keeps for one run.
 type hmState struct {
-	x      chess.Color
-	corner chess.Square // where the losing king should go
-	nodes  int
-	limit  int
-	line   []chess.Move // the mating line found, last move first
+	x       chess.Color
+	corner  chess.Square // where the losing king should go
+	kingTo  chess.Square // where the mating king should go
+	blockTo chess.Square // where the loser's pieces help best
+	// needHelp: x lacks the material to mate without the loser's pieces
+	// and the loser has none left besides pawns, so the loser must promote.
+	needHelp bool
+	nodes    int
+	limit    int
+	line     []chess.Move // the mating line found, last move first
+	// guide, when set, prices moves by how they bring the pieces nearer
+	// to a mating picture instead of by the general rules of cost.
+	guide *guide
 }
 
 // helpmate searches for a checkmate by x from p, with budgets up to
@@ -72,9 +80,9 @@ func (a *analyzer) helpmate(p *chess.Position, x chess.Color, maxBudget, limit i
 	a.tt.clear()
 	h := &a.hm
 	*h = hmState{x: x, limit: limit, line: h.line[:0]}
-	h.corner = pickCorner(&pos, x)
+	h.setTargets(&pos)
 	for b := 1; b <= maxBudget; b++ {
-		if a.hmSearch(&pos, b) {
+		if a.hmSearch(&pos, b, false) {
 			slices.Reverse(h.line)
 			return h.line
 		}
@@ -85,7 +93,7 @@ func (a *analyzer) helpmate(p *chess.Position, x chess.Color, maxBudget, limit i
 	return nil
 }
 
-func (a *analyzer) hmSearch(pos *chess.Position, budget int) bool {
+func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool {
 	h := &a.hm
 	h.nodes++
 	a.Nodes++
@@ -94,7 +102,7 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int) bool {
 	if ml.Len() == 0 {
 		return pos.Turn() != h.x && pos.InCheck()
 	}
-	if budget <= 0 || h.nodes >= h.limit {
+	if h.nodes >= h.limit {
 		return false
 	}
 	if pos.ByColor(h.x) == pos.Pieces(h.x, chess.King) {
@@ -105,8 +113,31 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int) bool {
 	}
 	var buf [256]scored
 	moves := buf[:0]
+	cur := 0
+	if h.guide != nil {
+		cur = h.guide.distance(pos)
+	}
 	for _, m := range ml.Slice() {
-		moves = append(moves, scored{m, int8(h.cost(pos, m))})
+		var c int
+		if h.guide != nil {
+			u := pos.Make(m)
+			d := h.guide.distance(pos)
+			pos.Unmake(m, u)
+			switch {
+			case d < cur:
+				c = costFree
+			case d == cur:
+				c = costPlain
+			default:
+				c = 2 * costPlain
+			}
+		} else {
+			c = h.cost(pos, m)
+		}
+		if c == costPlain && progress {
+			c = costFree // answering progress costs nothing
+		}
+		moves = append(moves, scored{m, int8(c)})
 	}
 	slices.SortStableFunc(moves, func(a, b scored) int { return int(a.cost) - int(b.cost) })
 	for _, s := range moves {
@@ -115,7 +146,7 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int) bool {
 			break
 		}
 		u := pos.Make(s.m)
-		found := a.hmSearch(pos, nb)
+		found := a.hmSearch(pos, nb, s.cost == costFree && !progress)
 		pos.Unmake(s.m, u)
 		if found {
 			h.line = append(h.line, s.m)
@@ -128,36 +159,57 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int) bool {
 	return false
 }
 
-// pickCorner chooses the corner the losing king is driven to: on the
+// setTargets chooses the corner the losing king is driven to: on the
 // loser's own back rank (its pieces and pawns there help to block), of the
 // colour of the mating side's bishops when they are all of one colour,
-// otherwise the nearer one.
-func pickCorner(pos *chess.Position, x chess.Color) chess.Square {
-	rank := 7
+// otherwise the nearer one. The mating king aims two squares up the edge
+// file from it, the loser's pieces at the square beside it.
+func (h *hmState) setTargets(pos *chess.Position) {
+	x := h.x
+	rank, up := 7, -2
 	if x == chess.Black {
-		rank = 0
+		rank, up = 0, 2
 	}
-	a, h := chess.NewSquare(0, rank), chess.NewSquare(7, rank)
+	a, hh := chess.NewSquare(0, rank), chess.NewSquare(7, rank)
 	bishops := pos.Pieces(x, chess.Bishop)
-	dark := bishops & darkSquares
-	light := bishops &^ darkSquares
-	pick := func(dk bool) chess.Square {
-		if (darkSquares.Has(a)) == dk {
-			return a
-		}
-		return h
-	}
-	switch {
-	case bishops != 0 && light == 0 && pos.Pieces(x, chess.Knight)|pos.Pieces(x, chess.Rook)|pos.Pieces(x, chess.Queen) == 0:
-		return pick(true)
-	case bishops != 0 && dark == 0 && pos.Pieces(x, chess.Knight)|pos.Pieces(x, chess.Rook)|pos.Pieces(x, chess.Queen) == 0:
-		return pick(false)
-	}
+	others := pos.Pieces(x, chess.Knight) | pos.Pieces(x, chess.Rook) | pos.Pieces(x, chess.Queen)
 	lk := pos.KingSquare(x ^ 1)
-	if dist(lk, a) <= dist(lk, h) {
-		return a
+	corner := a
+	switch {
+	case bishops != 0 && others == 0 && bishops&^darkSquares == 0:
+		corner = hh // h8 and a1 are dark; a8 and h1 light
+		if !darkSquares.Has(hh) {
+			corner = a
+		}
+	case bishops != 0 && others == 0 && bishops&darkSquares == 0:
+		corner = hh
+		if darkSquares.Has(hh) {
+			corner = a
+		}
+	case dist(lk, hh) < dist(lk, a):
+		corner = hh
 	}
-	return h
+	h.corner = corner
+	h.kingTo = chess.Square(int(corner) + 8*up)
+	if corner.File() == 0 {
+		h.blockTo = corner + 1
+	} else {
+		h.blockTo = corner - 1
+	}
+	// The loser must promote when x has a lone knight or same-coloured
+	// bishops only and the loser has no piece to block with.
+	loser := pos.ByColor(x^1) &^ pos.ByType(chess.King) &^ pos.ByType(chess.Pawn)
+	minorOnly := others&^pos.Pieces(x, chess.Knight) == 0 &&
+		(pos.Pieces(x, chess.Knight).Count()+boolInt(bishops != 0) <= 1) &&
+		(bishops&darkSquares == 0 || bishops&^darkSquares == 0)
+	h.needHelp = minorOnly && loser == 0 && pos.Pieces(x^1, chess.Pawn) != 0
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func abs(v int) int {
@@ -172,78 +224,56 @@ func dist(a, b chess.Square) int {
 	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
 }
 
-// cost prices move m in pos for the helpmate search.
+// cost prices move m in pos for the helpmate search: costFree for
+// progress towards the mating picture, costBad for moves that throw it
+// away, costPlain otherwise.
 func (h *hmState) cost(pos *chess.Position, m chess.Move) int {
 	x := h.x
-	us := pos.Turn()
 	from, to := m.From(), m.To()
 	pc := pos.PieceAt(from)
-	captured := pos.PieceAt(to)
-	if m.IsCastling() {
-		captured = chess.NoPiece
-	}
-	lk := pos.KingSquare(x ^ 1)
-	if us == x {
-		u := pos.Make(m)
-		check := pos.InCheck()
-		pos.Unmake(m, u)
+	capture := !m.IsCastling() && pos.PieceAt(to) != chess.NoPiece || m.IsEnPassant()
+	if pos.Turn() == x {
 		switch {
-		case check:
-			return costGood
+		case capture:
+			return costFree
 		case m.Promotion() == chess.Queen || m.Promotion() == chess.Knight:
-			return costGood
-		case m.Promotion() != chess.NoPieceType:
-			return costPlain
+			return costFree
 		}
 		switch pc.Type() {
-		case chess.King:
-			if dist(to, h.corner) < dist(from, h.corner) && dist(to, lk) >= 2 {
-				return costGood
-			}
 		case chess.Pawn:
-			if pos.Pieces(x, chess.Queen)|pos.Pieces(x, chess.Rook) == 0 {
-				return costGood
+			if to.RelativeRank(x) >= 4 {
+				return costFree
+			}
+		case chess.King:
+			if dist(to, h.kingTo) < dist(from, h.kingTo) {
+				return costFree
 			}
 		case chess.Knight:
-			if knightDist(to, lk) < knightDist(from, lk) {
-				return costGood
+			if knightDist(to, h.corner) < knightDist(from, h.corner) {
+				return costFree
 			}
-		default:
-			zone := chess.KingAttacks(lk) | lk.Bitboard()
-			occ := pos.Occupied() &^ from.Bitboard()
-			if attacksFrom(pc.Type(), to, occ)&zone != 0 && attacksFrom(pc.Type(), from, pos.Occupied())&zone == 0 {
-				return costGood
-			}
-		}
-		if captured != chess.NoPiece {
-			return costPlain
 		}
 		return costPlain
 	}
 	// The loser moves.
-	if captured != chess.NoPiece && captured.Type() != chess.Pawn {
+	if h.needHelp {
+		if pc.Type() == chess.Pawn && m.Promotion() != chess.Queen && m.Promotion() != chess.Rook {
+			return costFree
+		}
 		return costBad
 	}
 	switch pc.Type() {
 	case chess.King:
-		d0, d1 := dist(from, h.corner), dist(to, h.corner)
-		if d1 < d0 {
-			return costGood
+		if dist(to, h.corner) < dist(from, h.corner) {
+			return costFree
 		}
-		if d1 > d0 {
-			return costBad
+	case chess.Knight:
+		if knightDist(to, h.blockTo) < knightDist(from, h.blockTo) {
+			return costFree
 		}
-	case chess.Pawn:
-		if p := m.Promotion(); p == chess.Queen || p == chess.Rook {
-			return costBad
-		}
-		if pos.Pieces(x, chess.Queen)|pos.Pieces(x, chess.Rook) == 0 {
-			return costGood
-		}
-	default:
-		if dist(to, h.corner) <= 1 {
-			return costGood
-		}
+	}
+	if capture {
+		return costBad
 	}
 	return costPlain
 }

@@ -93,3 +93,33 @@ func TestVectorAll(t *testing.T) {
 	}
 	t.Logf("%d wrong, %d undecided", bad, undecided)
 }
+
+func TestKingSearchOnVector(t *testing.T) {
+	var proved, missed, unsound, absProved int
+	var ks kingSearch
+	var ex explorer
+	for _, e := range loadVector(t) {
+		imp := ex.run(e.pos, [2]bool{true, true})
+		kimp := ks.run(e.pos, [2]bool{!imp[0], !imp[1]})
+		for c, ch := range []byte{'W', 'B'} {
+			can := e.want[c] == ch
+			if imp[c] {
+				absProved++
+			}
+			if kimp[c] {
+				if can {
+					unsound++
+					t.Errorf("line %d: %s says %c cannot: %s", e.line, e.want, ch, e.fen)
+				} else {
+					proved++
+				}
+			} else if !can && !imp[c] {
+				missed++
+				if testing.Verbose() {
+					t.Logf("missed %c line %d: %s %s", ch, e.line, e.want, e.fen)
+				}
+			}
+		}
+	}
+	t.Logf("abstract %d, king search %d more, missed %d, unsound %d", absProved, proved, missed, unsound)
+}

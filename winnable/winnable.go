@@ -48,8 +48,10 @@ func (r Result) Class() string {
 // Search limits. The closure budget counts positions; the helpmate limits
 // count positions too.
 const (
-	quickBudget  = 12
-	quickNodes   = 4000
+	quickBudget  = 8
+	quickNodes   = 2000
+	planCount    = 3
+	planNodes    = 1000
 	closureNodes = 200000
 	deepBudget   = 60
 	deepNodes    = 400000
@@ -64,13 +66,17 @@ type analyzer struct {
 	moves  []chess.Move
 	budget int
 	count  int
+	order  *plan        // move ordering for the closure search, or nil
+	line   []chess.Move // the closure search's mating line
 	// abstract search and its cache
 	ex           explorer
+	ks           kingSearch
 	cacheIndex   map[uint64][]int32
 	cacheEntries []cacheEntry
 	// helpmate search
 	tt ttable
 	hm hmState
+	bf []bfNode
 	// Nodes counts every position looked at.
 	Nodes int
 }
@@ -118,31 +124,69 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
+	if which[0] && !done[0] || which[1] && !done[1] {
+		imp := a.ks.run(p, [2]bool{which[0] && !done[0], which[1] && !done[1]})
+		for c := 0; c < 2; c++ {
+			if imp[c] {
+				done[c] = true
+			}
+		}
+	}
+	// Plans from the proof search, taken before anything reuses it.
+	var plans [2][]plan
+	for c := chess.White; c <= chess.Black; c++ {
+		if which[c] && !done[c] {
+			plans[c] = a.ex.buildPlans(p, c, planCount)
+		}
+	}
 	for c := chess.White; c <= chess.Black; c++ {
 		if !which[c] || done[c] {
 			continue
 		}
-		if line := a.helpmate(p, c, quickBudget, quickNodes); line != nil {
-			can[c] = true
+		line, decided := a.prove(p, c, plans[c])
+		can[c] = decided == 0 || decided == 2
+		if decided == 2 {
+			r.Decided = false
+		}
+		if line != nil {
 			r.Lines[c] = slicesClone(line)
-			continue
 		}
-		mate, complete := a.closure(p, c, closureNodes)
-		if complete {
-			can[c] = mate
-			continue
-		}
-		if line := a.helpmate(p, c, deepBudget, deepNodes); line != nil {
-			can[c] = true
-			r.Lines[c] = slicesClone(line)
-			continue
-		}
-		can[c] = true
-		r.Decided = false
 	}
 	r.White, r.Black = can[0] && which[0], can[1] && which[1]
 	r.Nodes = a.Nodes
 	return r
+}
+
+// prove settles whether x can mate, after the proofs of impossibility
+// failed. It returns the mating line and 0 (can), 1 (cannot: the closure
+// search proved it) or 2 (undecided).
+func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]chess.Move, int) {
+	if line := a.helpmate(p, x, quickBudget, quickNodes); line != nil {
+		return line, 0
+	}
+	if len(plans) == 0 {
+		plans = a.ex.findPlans(p, x, planCount)
+	}
+	for i := range plans {
+		if line := a.bestFirst(p, x, &plans[i], planNodes); line != nil {
+			return line, 0
+		}
+	}
+	if len(plans) > 0 {
+		a.order = &plans[0]
+	}
+	mate, complete := a.closure(p, x, closureNodes)
+	a.order = nil
+	if complete {
+		if mate {
+			return a.line, 0
+		}
+		return nil, 1
+	}
+	if line := a.helpmate(p, x, deepBudget, deepNodes); line != nil {
+		return line, 0
+	}
+	return nil, 2
 }
 
 func slicesClone(m []chess.Move) []chess.Move { return append([]chess.Move(nil), m...) }

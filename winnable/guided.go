@@ -1,0 +1,85 @@
+package winnable
+
+import (
+	"slices"
+
+	"github.com/arbiterchess/arbiter/chess"
+)
+
+// guide measures how far a position is from a mating picture: for each
+// role, the moves the nearest fitting piece needs to reach its square
+// through the pawn structure (pieces taken greedily, role by role).
+type guide struct {
+	pic  picture
+	maps [maxRoles]distMap
+}
+
+func (g *guide) init(pawns [2]bb, pic *picture) {
+	g.pic = *pic
+	walls := pawns[0] | pawns[1]
+	for i := 0; i < pic.n; i++ {
+		r := &pic.roles[i]
+		free := ^walls
+		if r.t == chess.King {
+			free &^= pawnCover(r.c^1, pawns[r.c^1])
+		}
+		g.maps[i].build(r.t, r.to, free, walls)
+	}
+}
+
+// distance is the total number of moves the roles still need.
+func (g *guide) distance(pos *chess.Position) int {
+	total := 0
+	var used bb
+	for i := 0; i < g.pic.n; i++ {
+		r := &g.pic.roles[i]
+		best := 500 // no fitting piece: off the plan
+		var pick bb
+		for b := pos.Pieces(r.c, r.t) &^ used; b != 0; b &= b - 1 {
+			sq := b.First()
+			if d := int(g.maps[i][sq]); d < best {
+				best, pick = d, sq.Bitboard()
+			}
+		}
+		used |= pick
+		total += best
+	}
+	return total
+}
+
+// guidedHelpmate tries the best pictures of the current pawn structure in
+// turn, each with up to limit nodes and budgets up to maxBudget.
+func (a *analyzer) guidedHelpmate(p *chess.Position, x chess.Color, tries, maxBudget, limit int) []chess.Move {
+	var s astate
+	if !rootState(p, &s) {
+		return nil
+	}
+	s.settle()
+	pics := collectPictures(p, &s, x, 400)
+	var g guide
+	for i := 0; i < len(pics) && i < tries; i++ {
+		g.init([2]bb{p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)}, &pics[i])
+		if bestFirstMode {
+			if line := a.bestFirst(p, x, &g, limit); line != nil {
+				return line
+			}
+			continue
+		}
+		pos := *p
+		a.tt.clear()
+		h := &a.hm
+		*h = hmState{x: x, limit: limit, line: h.line[:0], guide: &g}
+		for b := 0; b <= maxBudget; b++ {
+			if a.hmSearch(&pos, b, false) {
+				slices.Reverse(h.line)
+				return h.line
+			}
+			if h.nodes >= h.limit {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+var bestFirstMode = true

@@ -1,0 +1,95 @@
+package winnable
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiterchess/arbiter/chess"
+)
+
+// TestHelpmateRate measures how many "can" answers of the vector the
+// helpmate search proves on its own (tuning aid).
+func TestHelpmateRate(t *testing.T) {
+	lim, _ := strconv.Atoi(os.Getenv("HMLIMIT"))
+	if lim == 0 {
+		t.Skip()
+	}
+	depth, _ := strconv.Atoi(os.Getenv("HMDEPTH"))
+	if w, _ := strconv.Atoi(os.Getenv("BFW")); w > 0 {
+		bfWeight = w
+	}
+	a := new(analyzer)
+	found, total, nodes, noPlan := 0, 0, 0, 0
+	t0 := time.Now()
+	skip := map[string]bool{}
+	if f := os.Getenv("ONLY"); f != "" {
+		data, _ := os.ReadFile(f)
+		for _, l := range strings.Split(string(data), "\n") {
+			if l != "" {
+				skip[l] = true
+			}
+		}
+	}
+	for _, e := range loadVector(t) {
+		for c := chess.White; c <= chess.Black; c++ {
+			if e.want[c] == '-' {
+				continue
+			}
+			if len(skip) > 0 && !skip[fmt.Sprintf("%d %c", e.line, "WB"[c])] {
+				continue
+			}
+			total++
+			var line []chess.Move
+			hasPlan := true
+			if os.Getenv("PLAN") != "" {
+				a.ex.run(e.pos, want(c))
+				plans := a.ex.buildPlans(e.pos, c, 3)
+				if len(plans) == 0 {
+					plans = a.ex.findPlans(e.pos, c, 3)
+				}
+				if len(plans) == 0 {
+					noPlan++
+					hasPlan = false
+				}
+				for _, pl := range plans {
+					if line = a.bestFirst(e.pos, c, &pl, lim/3); line != nil {
+						break
+					}
+				}
+			} else if os.Getenv("GUIDED") != "" {
+				line = a.guidedHelpmate(e.pos, c, 3, depth, lim/3)
+			} else {
+				line = a.helpmate(e.pos, c, depth, lim)
+			}
+			nodes += a.hm.nodes
+			if line != nil {
+				found++
+				if !verifyLine(e.pos, c, line) {
+					t.Errorf("line %d: bad mating line", e.line)
+				}
+			} else if os.Getenv("HMV") != "" && hasPlan {
+				t.Logf("miss %d %c %s", e.line, "WB"[c], e.fen)
+			}
+		}
+	}
+	t.Logf("found %d/%d, nodes %d, %v (no plan %d)", found, total, nodes, time.Since(t0), noPlan)
+}
+
+// verifyLine replays line from p and checks that it ends in checkmate by c.
+func verifyLine(p *chess.Position, c chess.Color, line []chess.Move) bool {
+	q := *p
+	var ml chess.MoveList
+	for _, m := range line {
+		q.LegalMoves(&ml)
+		if !ml.Contains(m) {
+			return false
+		}
+		q.Make(m)
+	}
+	q.LegalMoves(&ml)
+	return ml.Len() == 0 && q.InCheck() && q.Turn() != c
+}

@@ -1,0 +1,210 @@
+package winnable
+
+import "github.com/arbiterchess/arbiter/chess"
+
+// A plan turns what the abstract search found into directions for the
+// helpmate search: the chain of pawn events from the start to the first
+// structure where a checkmate looked possible, then a mating picture in
+// that structure. Its distance says how far a position is from the goal:
+// the events still to come, what the next one needs (a piece to reach a
+// square), and at the last stage the moves the picture's roles need.
+
+const stageWeight = 30
+
+type stage struct {
+	pawns [2]bb
+	ev    event // what leads to the next stage
+	dm    distMap
+	built bool
+}
+
+type plan struct {
+	x      chess.Color
+	stages []stage
+	final  guide
+}
+
+// buildPlans makes up to n plans for x from the explorer's last run
+// (which must have recorded a state where x's mate looked possible).
+func (e *explorer) buildPlans(p *chess.Position, x chess.Color, n int) []plan {
+	last := e.first[x]
+	if last < 0 {
+		return nil
+	}
+	pics := collectPictures(p, &e.states[last], x, 200)
+	if len(pics) == 0 {
+		return nil
+	}
+	return e.plansTo(last, x, pics, n)
+}
+
+// distance estimates how far pos is from the end of the plan; 1000 when
+// its pawns are off the plan.
+func (pl *plan) distance(pos *chess.Position) int {
+	pawns := [2]bb{pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)}
+	for j := len(pl.stages) - 1; j >= 0; j-- {
+		if pl.stages[j].pawns != pawns {
+			continue
+		}
+		rest := len(pl.stages) - 1 - j
+		if rest == 0 {
+			return pl.final.distance(pos)
+		}
+		d := rest*stageWeight + pl.eventDistance(&pl.stages[j], pos)
+		if pl.missing(j, pos) {
+			d += 500
+		}
+		return d
+	}
+	return 1000
+}
+
+// eventDistance estimates the moves until the event of stage st happens.
+func (pl *plan) eventDistance(st *stage, pos *chess.Position) int {
+	ev := &st.ev
+	switch ev.kind {
+	case evPawn:
+		if pos.PieceAt(ev.to) != chess.NoPiece && ev.from.File() == ev.to.File() {
+			return 2 // a piece must make way first
+		}
+		return 1
+	case evPawnTakes, evUnitTakes, evKingTakes:
+		c := ev.c
+		if ev.kind == evPawnTakes {
+			c ^= 1 // the victim must come to the square
+		}
+		st.ensure()
+		best := 200 // no piece of the kind: off the plan
+		for b := pos.Pieces(c, ev.t); b != 0; b &= b - 1 {
+			if d := int(st.dm[b.First()]); d < best {
+				best = d
+			}
+		}
+		if ev.kind == evPawnTakes {
+			best++
+		}
+		return best
+	}
+	return 1
+}
+
+// missing reports whether pos lacks pieces the final picture needs, more
+// than the promotions still to come in the plan after stage j can make.
+func (pl *plan) missing(j int, pos *chess.Position) bool {
+	var promos [2]int
+	for k := j; k < len(pl.stages)-1; k++ {
+		ev := &pl.stages[k].ev
+		if (ev.kind == evPawn || ev.kind == evPawnTakes) && ev.to.RelativeRank(ev.c) == 7 {
+			promos[ev.c]++
+		}
+	}
+	var need [2][8]int
+	for i := 0; i < pl.final.pic.n; i++ {
+		r := &pl.final.pic.roles[i]
+		need[r.c][r.t]++
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		deficit := 0
+		for t := chess.Knight; t <= chess.Queen; t++ {
+			if have := pos.Pieces(c, t).Count(); have < need[c][t] {
+				deficit += need[c][t] - have
+			}
+		}
+		if deficit > promos[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// stageOf returns the stage whose pawns are those of pos, or -1.
+func (pl *plan) stageOf(pos *chess.Position) int {
+	pawns := [2]bb{pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)}
+	for j := len(pl.stages) - 1; j >= 0; j-- {
+		if pl.stages[j].pawns == pawns {
+			return j
+		}
+	}
+	return -1
+}
+
+// sortMoves orders moves so that those bringing a piece nearer to what
+// the plan needs next come first.
+func (pl *plan) sortMoves(pos *chess.Position, moves []chess.Move) {
+	j := pl.stageOf(pos)
+	if j < 0 {
+		return
+	}
+	var score [256]int8
+	for i, m := range moves {
+		score[i] = int8(pl.moveScore(pos, j, m))
+	}
+	// Insertion sort: lists are short, and it is stable.
+	for i := 1; i < len(moves); i++ {
+		m, s := moves[i], score[i]
+		k := i
+		for ; k > 0 && score[k-1] > s; k-- {
+			moves[k], score[k] = moves[k-1], score[k-1]
+		}
+		moves[k], score[k] = m, s
+	}
+}
+
+// moveScore rates move m at stage j of the plan: negative when it makes
+// progress, positive when it goes away.
+func (pl *plan) moveScore(pos *chess.Position, j int, m chess.Move) int {
+	from, to := m.From(), m.To()
+	pc := pos.PieceAt(from)
+	c, t := pc.Color(), pc.Type()
+	if j < len(pl.stages)-1 {
+		st := &pl.stages[j]
+		ev := &st.ev
+		switch ev.kind {
+		case evPawn, evPawnTakes:
+			if from == ev.from && to == ev.to {
+				return -20
+			}
+		}
+		need := ev.c
+		if ev.kind == evPawnTakes {
+			need ^= 1
+		}
+		if c == need && t == ev.t && st.ensure() {
+			return int(st.dm[to]) - int(st.dm[from])
+		}
+		return 0
+	}
+	best := 0
+	for i := 0; i < pl.final.pic.n; i++ {
+		r := &pl.final.pic.roles[i]
+		if r.c == c && r.t == t {
+			if d := int(pl.final.maps[i][to]) - int(pl.final.maps[i][from]); d < best {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+// ensure builds the stage's distance map when its event needs a piece to
+// reach a square, and reports whether there is one.
+func (st *stage) ensure() bool {
+	ev := &st.ev
+	if ev.kind != evPawnTakes && ev.kind != evUnitTakes && ev.kind != evKingTakes {
+		return false
+	}
+	if !st.built {
+		c := ev.c
+		if ev.kind == evPawnTakes {
+			c ^= 1
+		}
+		walls := st.pawns[0] | st.pawns[1]
+		free := ^walls
+		if ev.t == chess.King {
+			free &^= pawnCover(c^1, st.pawns[c^1])
+		}
+		st.dm.build(ev.t, ev.to, free, walls)
+		st.built = true
+	}
+	return true
+}
