@@ -27,13 +27,12 @@ export function viewBoard(el: HTMLElement, fen: string, extra: Config = {}): Api
   });
 }
 
-/** The legal position of a FEN, or null. */
-export function position(fen: string, chess960 = false): Chess | null {
+/** The legal position of a FEN (X-FEN and Shredder-FEN too), or null. */
+export function position(fen: string): Chess | null {
   const setup = parseFen(fen);
   if (setup.isErr) return null;
   const pos = Chess.fromSetup(setup.value);
   if (pos.isErr) return null;
-  void chess960;
   return pos.value;
 }
 
@@ -51,7 +50,7 @@ export interface DutyDrawing {
 export function drawDuty(d: Ruling | null | undefined, fen: string, chess960 = false): DutyDrawing {
   const out: DutyDrawing = { shapes: [], dests: [] };
   if (!d) return out;
-  const pos = position(fen, chess960);
+  const pos = position(fen);
   if (!pos) return out;
   const all = new Map<string, string[]>();
   for (const [from, ds] of chessgroundDests(pos, { chess960 })) {
@@ -100,6 +99,12 @@ export function drawDuty(d: Ruling | null | undefined, fen: string, chess960 = f
         const to = (d.side === 'queen' ? 'c' : 'g') + rank;
         dests = dests.filter(x => x === to);
         for (const x of dests) out.shapes.push({ orig: k, dest: x as Key, brush: 'green' });
+        if (!chess960 && d.side !== 'vertical') {
+          // The rook's part: from its corner to the square the king crosses.
+          const rook = ((d.side === 'queen' ? 'a' : 'h') + rank) as Key;
+          const over = ((d.side === 'queen' ? 'd' : 'f') + rank) as Key;
+          out.shapes.push({ orig: rook, dest: over, brush: 'green' });
+        }
       }
       out.dests.push(...dests);
       break;

@@ -12,7 +12,7 @@ import { pieceAt, viewBoard } from '../board';
 import { header } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followEvent, type GameState } from '../feed';
-import { castlingWords, identity, plyLabel, repetition, type Repetition } from '../identity';
+import { castlingWords, plyLabel, repetition, type Repetition } from '../identity';
 import { boardFen, lastMove, type Mirror } from '../mirror';
 import type { Action, Side } from '../types';
 import { article, claimName, resultWords, ruling as rulingWords, sideName } from '../words';
@@ -209,7 +209,6 @@ export function desk(app: HTMLElement, id: string) {
     fill(ruled, ruledItems.length ? ruledItems : h('p', { class: 'muted' }, 'No claim yet.'));
     fill(gamesEl, h('table', { class: 'games' }, h('thead', null, h('tr', null, h('th', null, 'Bd'), h('th', null, 'Players'), h('th', null, 'Board'), h('th', null, 'Result'), h('th', null, 'Decision'))),
       h('tbody', null, list.map(gameRow))));
-    void identity;
   }
 
   followEvent(

@@ -346,7 +346,7 @@ export function play(app: HTMLElement, id: string) {
       fill(
         promo,
         h('p', null, `Promote on ${sq} to:`),
-        h('div', { class: 'row' }, names.map(([l, n]) => h('button', { type: 'button', class: `promo-${l}`, onclick: () => done(l) }, `${color === 'white' ? '' : ''}${n}`)),
+        h('div', { class: 'row' }, names.map(([l, n]) => h('button', { type: 'button', class: `promo-${l}`, 'aria-label': `${sideName(color)} ${n.toLowerCase()}`, onclick: () => done(l) }, n)),
           h('button', { type: 'button', onclick: () => done(null) }, 'Leave the pawn')),
       );
       promo.hidden = false;
@@ -531,6 +531,7 @@ export function play(app: HTMLElement, id: string) {
     if (holding) s += ` Holding the piece from ${holding.from}: move the cursor and press Enter to put it down.`;
     if (adoubeFor) s += ` ${sideName(adoubeFor)} said j’adoube: click the piece to adjust.`;
     if (m.pending) s += ` ${sideName(m.pending.claimant)} may claim the touch-move violation (before touching a piece).`;
+    if (m.offer && !over) s += ` ${sideName(m.offer)} offers a draw.`;
     status.textContent = s;
     focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
