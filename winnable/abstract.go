@@ -34,6 +34,11 @@ type astate struct {
 	king  [2]bb // region of each king; may hold squares attacked by pawns (a pawn just gave check)
 	n     [2]uint8
 	units [2][maxUnits]unit
+	// Derived by settle, not part of the state's identity: the squares of
+	// permanent units, and the squares each side attacks for ever (pawns
+	// and permanent units).
+	perm    [2]bb
+	permCov [2]bb
 }
 
 // hash mixes the state into 64 bits for the visited table.
@@ -72,15 +77,69 @@ func (s *astate) equal(o *astate) bool {
 // settle floods every region through the structure: units through every
 // square without a pawn, kings also avoiding squares attacked by enemy
 // pawns (squares of the seed stay, the king may stand in check there).
+//
+// It also finds the permanent units: those that cannot move in this
+// structure (every step is onto a pawn) and can never be taken (no enemy
+// unit nor pawn can attack their square, and the enemy king can never
+// stand next to them unprotected). Such a unit stays where it is, so the
+// enemy king never steps where it attacks nor onto it, and nobody
+// advances a pawn onto it. Permanence is settled as a greatest fixed
+// point: units that protect each other against the enemy king are both
+// permanent, since neither can be taken first.
 func (s *astate) settle() {
 	all := s.pawns[0] | s.pawns[1]
+	var cover, pcov [2]bb
 	for c := 0; c < 2; c++ {
-		them := c ^ 1
-		cov := pawnCover(chess.Color(them), s.pawns[them])
-		s.king[c] = flood(chess.King, s.king[c]&^all, ^all&^cov)
+		pcov[c] = pawnCover(chess.Color(c), s.pawns[c])
 		for i := 0; i < int(s.n[c]); i++ {
 			u := &s.units[c][i]
 			u.region = flood(u.t, u.region&^all, ^all)
+			cover[c] |= step(u.t, u.region)
+		}
+	}
+	var cand [2]uint32
+	for c := 0; c < 2; c++ {
+		for i := 0; i < int(s.n[c]); i++ {
+			u := &s.units[c][i]
+			if !u.region.More() && u.region&(cover[c^1]|pcov[c^1]) == 0 {
+				cand[c] |= 1 << i
+			}
+		}
+	}
+	seeds := s.king
+	for {
+		var permSq, permAtt [2]bb
+		for c := 0; c < 2; c++ {
+			for i := 0; i < int(s.n[c]); i++ {
+				if cand[c]&(1<<i) != 0 {
+					u := &s.units[c][i]
+					permSq[c] |= u.region
+					permAtt[c] |= step(u.t, u.region)
+				}
+			}
+		}
+		for c := 0; c < 2; c++ {
+			them := c ^ 1
+			free := ^all &^ pcov[them] &^ permAtt[them] &^ permSq[0] &^ permSq[1]
+			s.king[c] = flood(chess.King, seeds[c]&^all, free)
+		}
+		changed := false
+		for c := 0; c < 2; c++ {
+			for i := 0; i < int(s.n[c]); i++ {
+				if cand[c]&(1<<i) == 0 {
+					continue
+				}
+				sq := s.units[c][i].region
+				if sq&around(s.king[c^1]) != 0 && sq&(pcov[c]|permAtt[c]) == 0 {
+					cand[c] &^= 1 << i // the enemy king may take it
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			s.perm = permSq
+			s.permCov = [2]bb{pcov[0] | permAtt[0], pcov[1] | permAtt[1]}
+			return
 		}
 	}
 }
@@ -268,7 +327,7 @@ func (e *explorer) expand(i int) {
 	all := s.pawns[0] | s.pawns[1]
 	// Squares a pawn can never advance to in this structure: pawns, and
 	// kings that cannot leave their square.
-	stuck := all
+	stuck := all | s.perm[0] | s.perm[1]
 	for c := 0; c < 2; c++ {
 		if !s.king[c].More() {
 			stuck |= s.king[c]
@@ -335,8 +394,7 @@ func (e *explorer) expand(i int) {
 				e.add(&child, event{kind: evUnitTakes, c: c, t: u.t, to: to.First()})
 			}
 		}
-		protected := pawnCover(them, theirPawns)
-		for t := around(s.king[c]) & theirPawns &^ protected; t != 0; t &= t - 1 {
+		for t := around(s.king[c]) & theirPawns &^ s.permCov[them]; t != 0; t &= t - 1 {
 			to := t.First().Bitboard()
 			child := s
 			child.pawns[them] &^= to

@@ -32,6 +32,7 @@ func TestDebugFEN(t *testing.T) {
 	rootState(p, &root)
 	var e explorer
 	e.start([2]bool{true, true})
+	e.limit = maxStates
 	e.add(&root, event{})
 	e.tmp.trace = func(k, from chess.Square, open bb) {
 		t.Logf("mate picture: king %v checker from %v open %v", k, from, open.Squares())

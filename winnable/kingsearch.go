@@ -79,8 +79,8 @@ func (ks *kingSearch) run(p *chess.Position, want [2]bool) (impossible [2]bool) 
 	if !rootState(p, &root) || p.CastlingRights() != 0 {
 		return
 	}
-	st := ks.intern(&root)
-	start := kstate{st: st, wk: p.KingSquare(chess.White), bk: p.KingSquare(chess.Black), turn: p.Turn(), ep: chess.NoSquare}
+	start := kstate{wk: p.KingSquare(chess.White), bk: p.KingSquare(chess.Black), turn: p.Turn(), ep: chess.NoSquare}
+	start.st = ks.intern(&root, &start)
 	if ep := p.EnPassant(); ep != chess.NoSquare {
 		start.ep = ep
 	}
@@ -94,9 +94,11 @@ func (ks *kingSearch) run(p *chess.Position, want [2]bool) (impossible [2]bool) 
 	return
 }
 
-// intern settles s and returns the index of its structure.
-func (ks *kingSearch) intern(s *astate) int32 {
-	s.king = [2]bb{}
+// intern settles s, with the kings entering it on the squares of n, and
+// returns the index of its structure. The kings' regions are part of the
+// structure: permanence of units depends on where the kings can go.
+func (ks *kingSearch) intern(s *astate, n *kstate) int32 {
+	s.king = [2]bb{n.wk.Bitboard(), n.bk.Bitboard()}
 	s.settle()
 	h := s.hash()
 	for _, i := range ks.index[h] {
@@ -184,18 +186,18 @@ func (ks *kingSearch) expand(n kstate) {
 	canWait := ks.structs[n.st].canWait[c]
 	all := s.pawns[0] | s.pawns[1]
 	own, enemy := kingOf(&n, c), kingOf(&n, them)
-	theirCov := pawnCover(them, s.pawns[them])
+	theirCov := s.permCov[them]
 	next := n
 	next.ep = chess.NoSquare
 	// King moves.
-	for t := chess.KingAttacks(own) &^ s.pawns[c] &^ theirCov &^ chess.KingAttacks(enemy); t != 0; t &= t - 1 {
+	for t := chess.KingAttacks(own) &^ s.pawns[c] &^ theirCov &^ chess.KingAttacks(enemy) &^ s.perm[0] &^ s.perm[1]; t != 0; t &= t - 1 {
 		to := t.First()
 		child := next
 		setKing(&child, c, to)
 		if s.pawns[them].Has(to) {
 			ns := s
 			ns.pawns[them] &^= to.Bitboard()
-			child.st = ks.intern(&ns)
+			child.st = ks.intern(&ns, &child)
 		}
 		ks.arrive(c, child, own)
 	}
@@ -211,7 +213,7 @@ func (ks *kingSearch) expand(n kstate) {
 			ns.pawns[them] &^= to
 			ns.units[c][j].region |= to
 			child := next
-			child.st = ks.intern(&ns)
+			child.st = ks.intern(&ns, &child)
 			ks.arrive(c, child, chess.NoSquare)
 		}
 	}
@@ -227,10 +229,11 @@ func (ks *kingSearch) expand(n kstate) {
 	}
 	for pw := s.pawns[c]; pw != 0; pw &= pw - 1 {
 		from := pw.First().Bitboard()
-		if f := forward(c, from); f&(all|kings) == 0 {
+		stuck := all | kings | s.perm[0] | s.perm[1]
+		if f := forward(c, from); f&stuck == 0 {
 			ks.pawnMove(&s, next, c, from, f, -1, last, chess.NoSquare)
 			if from&start != 0 {
-				if f2 := forward(c, f); f2&(all|kings) == 0 {
+				if f2 := forward(c, f); f2&stuck == 0 {
 					ep := chess.NoSquare
 					if (east(f2)|west(f2))&s.pawns[them] != 0 {
 						ep = f.First()
@@ -246,7 +249,7 @@ func (ks *kingSearch) expand(n kstate) {
 				ns.pawns[them] &^= to
 				ns.pawns[c] ^= from | to
 				child := next
-				child.st = ks.intern(&ns)
+				child.st = ks.intern(&ns, &child)
 				ks.arrive(c, child, chess.NoSquare)
 				continue
 			}
@@ -268,7 +271,7 @@ func (ks *kingSearch) expand(n kstate) {
 			ns.pawns[c] ^= from.First().Bitboard() | n.ep.Bitboard()
 			ns.pawns[them] &^= victim
 			child := next
-			child.st = ks.intern(&ns)
+			child.st = ks.intern(&ns, &child)
 			ks.arrive(c, child, chess.NoSquare)
 		}
 	}
@@ -299,7 +302,7 @@ func (ks *kingSearch) pawnMove(s *astate, next kstate, c chess.Color, from, to b
 		ns.n[c] += 2
 	}
 	child := next
-	child.st = ks.intern(&ns)
+	child.st = ks.intern(&ns, &child)
 	child.ep = ep
 	ks.arrive(c, child, chess.NoSquare)
 }

@@ -134,7 +134,13 @@ func (m *mateCheck) prepareRefute(x chess.Color, i int, chk *checkSpot) {
 			continue
 		}
 		u := &s.units[x][j]
-		if attacksFrom(u.t, k, m.walls)&u.region&^same != 0 {
+		// A double check needs a move that checks and uncovers a second
+		// line to the king: two bishops, two rooks or two knights cannot
+		// do it (a piece leaving a bishop's line along a diagonal runs
+		// parallel to the other diagonal through the king; a knight's
+		// check cannot be uncovered).
+		alike := u.t == s.units[x][i].t && u.t != chess.Queen
+		if !alike && attacksFrom(u.t, k, m.walls)&u.region&^same != 0 {
 			chk.refute = false // a double check is possible
 		}
 		chk.others |= u.region
