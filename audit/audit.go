@@ -106,8 +106,18 @@ func RulesNamed(name string) (Rules, error) {
 // one game to the next; use one Auditor per goroutine.
 type Auditor struct {
 	Rules Rules
-	// CanMate answers "can this colour still mate" (nil: game.DefaultCanMate).
+	// CanMate is the full answer to "can this colour still mate" (laws R6;
+	// nil: game.DefaultCanMate). It may be an expensive search, so the
+	// replay decides dead positions ply by ply from the material alone and
+	// asks CanMate only about the final position (and, when that is dead,
+	// about a few earlier ones to find the first dead ply: a dead position
+	// stays dead whatever is played) and about the winner of a game won on
+	// time. It is asked where the material leaves the question open and the
+	// pawns concerned cannot move, or everywhere with Deep.
 	CanMate game.MateFunc
+	// Deep asks CanMate about every final position and every winner on
+	// time, however mobile the pawns. It is slow (milliseconds a game).
+	Deep bool
 
 	g *game.Game
 }
@@ -181,7 +191,7 @@ func (r *run) replay() Result {
 		return Result{Skipped: true}
 	}
 	if r.a.g == nil {
-		r.a.g = game.NewWith(start, game.Config{CanMate: r.a.CanMate, Transcribe: true})
+		r.a.g = game.NewWith(start, game.Config{CanMate: game.MaterialCanMate, Transcribe: true})
 	} else {
 		r.a.g.Reset(start)
 	}
@@ -268,6 +278,9 @@ func (r *run) final() {
 		r.add(ResultMismatch, Warning, "", g.Ply(), g.Position().FEN(), "the Result tag says %s but the movetext ends with %s", tag, marker)
 	}
 	decisive := result == game.WhiteWins || result == game.BlackWins
+	if r.ended == nil {
+		r.deepDead()
+	}
 	if e := r.ended; e != nil {
 		p := g.PositionAt(e.Ply)
 		switch {
@@ -295,11 +308,84 @@ func (r *run) final() {
 		if result == game.BlackWins {
 			winner = chess.Black
 		}
-		if !g.CanMate(winner) {
+		if p := g.Position(); !game.MaterialCanMate(p, winner) || (r.worthDeep(p, winner) && !r.a.canMate()(p, winner)) {
 			p := g.Position()
 			r.add(TimeForfeitNoMate, Error, "6.9", g.Ply(), p.FEN(),
 				"%s won on time, but %s cannot checkmate by any series of legal moves: the game is drawn (6.9)", result, colour(winner))
 		}
+	}
+}
+
+// canMate returns the full MateFunc.
+func (a *Auditor) canMate() game.MateFunc {
+	if a.CanMate != nil {
+		return a.CanMate
+	}
+	return game.DefaultCanMate
+}
+
+// worthDeep reports whether the full analysis may find that c cannot mate
+// in p where the material says c can: c has no queen or rook and none of
+// c's pawns can move now. Everywhere with Auditor.Deep.
+func (r *run) worthDeep(p *chess.Position, c chess.Color) bool {
+	if r.a.Deep {
+		return true
+	}
+	if p.Pieces(c, chess.Queen)|p.Pieces(c, chess.Rook) != 0 {
+		return false
+	}
+	pawns := p.Pieces(c, chess.Pawn)
+	empty := ^p.Occupied()
+	them := p.ByColor(c.Other())
+	const notA, notH = ^chess.FileA, ^chess.FileH
+	var push, takes chess.Bitboard
+	if c == chess.White {
+		push, takes = pawns<<8&empty, ((pawns&notA)<<7|(pawns&notH)<<9)&them
+	} else {
+		push, takes = pawns>>8&empty, ((pawns&notA)>>9|(pawns&notH)>>7)&them
+	}
+	return push == 0 && takes == 0 && p.EnPassant() == chess.NoSquare
+}
+
+// deadAt reports whether neither side can mate after ply plies, by the full
+// analysis where it is worth it.
+func (r *run) deadAt(ply int) bool {
+	p := r.g.PositionAt(ply)
+	full := r.a.canMate()
+	for c := chess.White; c <= chess.Black; c++ {
+		if game.MaterialCanMate(p, c) && (!r.worthDeep(p, c) || full(p, c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// deepDead looks for a dead position the ply-by-ply replay could not see
+// (material alone decides there). A dead position stays dead, so if the
+// final position is not dead no earlier one was; if it is, a binary search
+// finds the first dead ply.
+func (r *run) deepDead() {
+	g := r.g
+	last := g.Ply()
+	if p := g.Position(); p.CountLegal() == 0 || !r.deadAt(last) {
+		return
+	}
+	lo, hi := 0, last // deadAt(hi) holds
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if r.deadAt(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	o := game.Outcome{Result: game.Draw, Reason: game.DeadPosition, Article: game.DeadPosition.Article(), Ply: hi}
+	r.ended = &o
+	if hi < last {
+		p := g.PositionAt(hi)
+		r.add(MovesAfterEnd, Error, o.Article, hi+1, p.FEN(),
+			"the game went on with %s after %s at ply %d (%s %s)",
+			moveNumber(p, g.SANAt(hi+1)), o.Reason, hi, o.Result, o.Article)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/arbiterchess/arbiter/chess"
 )
 
 var testdata = filepath.Join("..", "..", "shared", "testdata", "pgn")
@@ -128,6 +130,38 @@ func TestAudit_StalemateAndDeadPositionResults(t *testing.T) {
 	fs, _ = auditText(t, "[FEN \"7k/8/8/8/8/8/r7/K7 w - - 0 1\"]\n\n1. Kxa2 Kg7 0-1\n", "fide")
 	expectKind(t, fs, DecisiveAfterDraw, Error, "5.2.2")
 	expectKind(t, fs, MovesAfterEnd, Error, "5.2.2")
+}
+
+// R6: a locked pawn wall the material cannot see; the full analysis (here
+// a stand-in that says nobody can mate) finds the first dead ply.
+func TestAudit_R6_DeadPositionBeyondMaterial(t *testing.T) {
+	text := `[Result "1-0"]
+[FEN "4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1"]
+
+1. Ke2 Ke7 2. Kd2 Kd7 1-0
+`
+	never := func(*chess.Position, chess.Color) bool { return false }
+	var fs []Finding
+	if _, err := Stream(strings.NewReader(text), "wall.pgn", Options{Rules: RuleSets["fide"], CanMate: never, Workers: 1}, func(f Finding) { fs = append(fs, f) }); err != nil {
+		t.Fatal(err)
+	}
+	if f := expectKind(t, fs, MovesAfterEnd, Error, "5.2.2"); f.Ply != 1 {
+		t.Errorf("moves after end at ply %d, want 1", f.Ply)
+	}
+	if f := expectKind(t, fs, DecisiveAfterDraw, Error, "5.2.2"); f.Ply != 0 {
+		t.Errorf("dead at ply %d, want 0", f.Ply)
+	}
+	// The default analysis (material) keeps the game alive.
+	fs, _ = auditText(t, text, "fide")
+	if len(fs) != 0 {
+		t.Errorf("material only: %v", fs)
+	}
+	// Time forfeit: the winner's pawns are stuck, so the full analysis is asked.
+	forfeit := strings.Replace(text, `[Result "1-0"]`, "[Result \"1-0\"]\n[Termination \"Time forfeit\"]", 1)
+	onlyBlack := func(_ *chess.Position, c chess.Color) bool { return c == chess.Black }
+	fs = nil
+	Stream(strings.NewReader(forfeit), "wall.pgn", Options{Rules: RuleSets["fide"], CanMate: onlyBlack, Workers: 1}, func(f Finding) { fs = append(fs, f) })
+	expectKind(t, fs, TimeForfeitNoMate, Error, "6.9")
 }
 
 func TestAudit_R4_FiftyClaimable(t *testing.T) {

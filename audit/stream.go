@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/arbiterchess/arbiter/game"
 	"github.com/arbiterchess/arbiter/pgn"
 )
 
@@ -37,6 +38,9 @@ func (s *Stats) count(k Kind, n int) {
 // Options tune Stream.
 type Options struct {
 	Rules Rules
+	// CanMate and Deep set the Auditor fields of the same names.
+	CanMate game.MateFunc
+	Deep    bool
 	// Workers is the number of goroutines replaying games; 0 means one per
 	// CPU but one, which is left to the PGN reader (so one worker, replaying
 	// on the reading goroutine, on two CPUs or fewer). Findings come out in
@@ -55,9 +59,9 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 		workers = max(runtime.GOMAXPROCS(0)-1, 1)
 	}
 	if workers == 1 {
-		return streamSerial(r, file, opts.Rules, emit)
+		return streamSerial(r, file, opts, emit)
 	}
-	return streamParallel(r, file, opts.Rules, workers, emit)
+	return streamParallel(r, file, opts, workers, emit)
 }
 
 // item is one game read, or a syntax error, with its number.
@@ -109,9 +113,16 @@ func (a *Auditor) item(it item, file string, dst []Finding, st *Stats) []Finding
 	return dst
 }
 
-func streamSerial(r io.Reader, file string, rules Rules, emit func(Finding)) (Stats, error) {
+// auditor returns an Auditor set up as opts says.
+func (o Options) auditor() *Auditor {
+	a := NewAuditor(o.Rules)
+	a.CanMate, a.Deep = o.CanMate, o.Deep
+	return a
+}
+
+func streamSerial(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, error) {
 	var st Stats
-	a := NewAuditor(rules)
+	a := opts.auditor()
 	rd := pgn.NewReader(r)
 	var buf []Finding
 	n := 0
@@ -142,7 +153,7 @@ const batchSize = 64
 // streamParallel reads games on the calling goroutine's helper, audits
 // batches of them on workers, and emits the findings in input order. At
 // most a few batches per worker are in flight, so memory stays bounded.
-func streamParallel(r io.Reader, file string, rules Rules, workers int, emit func(Finding)) (Stats, error) {
+func streamParallel(r io.Reader, file string, opts Options, workers int, emit func(Finding)) (Stats, error) {
 	work := make(chan *batch, workers)
 	order := make(chan *batch, 2*workers)
 	var readErr error
@@ -176,7 +187,7 @@ func streamParallel(r io.Reader, file string, rules Rules, workers int, emit fun
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a := NewAuditor(rules)
+			a := opts.auditor()
 			for b := range work {
 				for _, it := range b.items {
 					b.findings = a.item(it, file, b.findings, &b.stats)

@@ -27,9 +27,10 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rules := fs.String("rules", "fide", "rule set: fide, fide-rapid, fide-blitz, uscf, casual, fide-1971")
 	asJSON := fs.Bool("json", false, "write JSON Lines: one object per finding, then a summary object")
 	threads := fs.Int("threads", 0, "goroutines replaying games (0: one per CPU but one; 1: replay while reading)")
+	deep := fs.Bool("deep", false, "ask the full can-mate analysis about every final position and every win on time (slow)")
 	minSev := fs.String("severity", "info", "print findings of this severity and above: info, warning, error (all are counted)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--threads T] [--severity S] FILE... (- for stdin; .gz and .zst are read compressed)")
+		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--threads T] [--severity S] [--deep] FILE... (- for stdin; .gz and .zst are read compressed)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -70,7 +71,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	files := 0
 	begin := time.Now()
 	for _, name := range fs.Args() {
-		st, err := auditFile(name, stdin, audit.Options{Rules: rs, Workers: *threads}, emit)
+		st, err := auditFile(name, stdin, audit.Options{Rules: rs, Workers: *threads, Deep: *deep}, emit)
 		total.Add(st)
 		if err != nil {
 			out.Flush()
