@@ -1,6 +1,10 @@
 package winnable
 
-import "github.com/arbiterchess/arbiter/chess"
+import (
+	"math/bits"
+
+	"github.com/arbiterchess/arbiter/chess"
+)
 
 // Set-wide moves on bitboards. Each shift moves every square of a set one
 // step in a direction, dropping what would leave the board.
@@ -87,3 +91,6 @@ func flood(t chess.PieceType, from, free bb) bb {
 		r = n
 	}
 }
+
+// bitsLeading counts the leading zero bits of b (64 when b is empty).
+func bitsLeading(b bb) int { return bits.LeadingZeros64(uint64(b)) }

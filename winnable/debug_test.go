@@ -138,3 +138,33 @@ func TestDebugHM(t *testing.T) {
 		t.Logf("limit %d: line %v nodes %d", lim, line, a.hm.nodes)
 	}
 }
+
+func TestDebugWide(t *testing.T) {
+	fen := os.Getenv("WFEN")
+	if fen == "" {
+		t.Skip()
+	}
+	p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w wideState
+	wideTrace = func(iter int, w *wideState) {
+		if iter > 4 {
+			return
+		}
+		out := fmt.Sprintf("iter %d: kings %d/%d squares;", iter, w.v.king[0].Count(), w.v.king[1].Count())
+		for i := 0; i < w.np; i++ {
+			out += fmt.Sprintf(" %v:%v%v", w.pawns[i].start, w.pawns[i].sq.Squares(), map[bool]string{true: "v", false: ""}[w.pawns[i].vanish])
+		}
+		t.Log(out)
+	}
+	defer func() { wideTrace = nil }()
+	imp := wideImpossible(p, [2]bool{true, true}, &w)
+	t.Logf("impossible %v", imp)
+	for i := 0; i < w.np; i++ {
+		pw := w.pawns[i]
+		t.Logf("pawn %v %v: %v vanish %v bound %v", pw.c, pw.start, pw.sq.Squares(), pw.vanish, pw.bound)
+	}
+	t.Logf("%v", &w.v)
+}

@@ -26,6 +26,9 @@ type mateCheck struct {
 	// through, when not empty, is the square the mating king just left:
 	// the check must then be discovered, by a unit behind that square.
 	through bb
+	// noFlight[c]: squares never a flight for c's king (its own pawns, and
+	// enemy pawns protected by pawns).
+	noFlight [2]bb
 }
 
 func (m *mateCheck) init(s *astate) {
@@ -33,6 +36,9 @@ func (m *mateCheck) init(s *astate) {
 	m.walls = s.pawns[0] | s.pawns[1]
 	for c := 0; c < 2; c++ {
 		m.pawnCov[c] = pawnCover(chess.Color(c), s.pawns[c])
+	}
+	for c := 0; c < 2; c++ {
+		m.noFlight[c] = s.pawns[c] | s.pawns[c^1]&m.pawnCov[c^1]
 		m.all[c] = 0
 		for i := 0; i < int(s.n[c]); i++ {
 			m.cover[c][i] = s.units[c][i].cover()
@@ -58,7 +64,7 @@ func (m *mateCheck) mateAt(x chess.Color, k chess.Square) bool {
 	y := x ^ 1
 	kb := k.Bitboard()
 	ring := chess.KingAttacks(k)
-	flights := ring &^ s.pawns[y] &^ (s.pawns[x] & m.pawnCov[x]) &^ m.pawnCov[x]
+	flights := ring &^ m.noFlight[y] &^ m.pawnCov[x]
 	zone := s.king[x] &^ (ring | kb)
 	if m.pawnCov[x]&kb != 0 {
 		// A pawn gives check (it cannot be discovered by a king move).

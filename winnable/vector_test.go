@@ -123,3 +123,29 @@ func TestKingSearchOnVector(t *testing.T) {
 	}
 	t.Logf("abstract %d, king search %d more, missed %d, unsound %d", absProved, proved, missed, unsound)
 }
+
+func TestWideOnVector(t *testing.T) {
+	var proved, unsound, extra int
+	var w wideState
+	var ex explorer
+	for _, e := range loadVector(t) {
+		imp := wideImpossible(e.pos, [2]bool{true, true}, &w)
+		abs := ex.run(e.pos, [2]bool{true, true})
+		for c, ch := range []byte{'W', 'B'} {
+			can := e.want[c] == ch
+			if imp[c] {
+				if can {
+					unsound++
+					t.Errorf("line %d: %s says %c cannot: %s", e.line, e.want, ch, e.fen)
+				} else {
+					proved++
+					if !abs[c] {
+						extra++
+						t.Logf("wide beyond abstract: line %d %c %s", e.line, ch, e.fen)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("wide proved %d (%d beyond the abstract search), unsound %d", proved, extra, unsound)
+}

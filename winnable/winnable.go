@@ -71,6 +71,7 @@ type analyzer struct {
 	// abstract search and its cache
 	ex           explorer
 	ks           kingSearch
+	wide         wideState
 	cacheIndex   map[uint64][]int32
 	cacheEntries []cacheEntry
 	// helpmate search
@@ -118,6 +119,14 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	}
 	if !done[0] || !done[1] {
 		imp := a.ex.run(p, which)
+		for c := 0; c < 2; c++ {
+			if imp[c] {
+				done[c] = true
+			}
+		}
+	}
+	if which[0] && !done[0] || which[1] && !done[1] {
+		imp := wideImpossible(p, [2]bool{which[0] && !done[0], which[1] && !done[1]}, &a.wide)
 		for c := 0; c < 2; c++ {
 			if imp[c] {
 				done[c] = true
