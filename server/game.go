@@ -309,7 +309,7 @@ var errStale = errors.New("the game's log moved on")
 // The engine judges the actions before the write transaction starts, so
 // that the database's write lock is held for SQL only; if the log moved on
 // meanwhile (another process appended), the engine is rebuilt and the
-// actions judged again.
+// actions judged again, under the lock this time.
 func (s *Server) post(ctx context.Context, g *live, author string, actions []protocol.Action) (PostResult, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -335,53 +335,76 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 			s.log.Warn("slow post", "game", g.meta.ID, "actions", len(actions), "ms", ms(d), "engine_ms", ms(judged), "store_ms", ms(stored))
 		}
 	}()
-	for attempt := 0; ; attempt++ {
-		tj := time.Now()
-		states, acks, err := s.judge(g, author, actions)
-		judged += time.Since(tj)
-		if err != nil {
-			return PostResult{}, err // g.broken tells whether to rebuild
-		}
-		if len(states) == 0 {
-			return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
-		}
-		added := make([]store.Entry, len(states))
-		for i := range states {
-			added[i] = states[i].Entry
-		}
-		var missing []store.Entry
-		ts := time.Now()
-		err = s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(m []store.Entry) ([]store.Entry, error) {
-			if len(m) > 0 {
-				missing = m
-				return nil, errStale
-			}
-			return added, nil
-		})
-		stored += time.Since(ts)
-		if errors.Is(err, errStale) && attempt < 10 {
-			if err := s.rebuild(g); err != nil {
-				return PostResult{}, err
-			}
-			s.catchUp(g, missing)
-			continue
-		}
-		if err != nil {
-			if errors.Is(err, store.ErrConflict) {
-				return PostResult{}, apiErr(http.StatusConflict, "%v", err)
-			}
-			return PostResult{}, err // g.broken: rebuilt on next use
-		}
-		g.broken = false
-		for _, st := range states {
-			if st.Seq != 0 {
-				g.seqs[seqKey{st.Author, st.Seq}] = st.N
-			}
-			g.log = append(g.log, st)
-			s.publishEntry(g, &g.log[len(g.log)-1])
-		}
+	// First without the lock: judge, then append if the log has not moved.
+	tj := time.Now()
+	states, acks, err := s.judge(g, author, actions)
+	judged += time.Since(tj)
+	if err != nil {
+		return PostResult{}, err // g.broken tells whether to rebuild
+	}
+	if len(states) == 0 {
 		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
 	}
+	var missing []store.Entry
+	ts := time.Now()
+	err = s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(m []store.Entry) ([]store.Entry, error) {
+		if len(m) > 0 {
+			missing = m
+			return nil, errStale
+		}
+		return entriesOf(states), nil
+	})
+	stored += time.Since(ts)
+	if errors.Is(err, errStale) {
+		// Another process wrote to the game meanwhile. Judge again, this
+		// time under the game's write lock, so that it cannot happen twice.
+		if err := s.rebuild(g); err != nil {
+			return PostResult{}, err
+		}
+		s.catchUp(g, missing)
+		ts := time.Now()
+		var again time.Duration
+		err = s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(m []store.Entry) ([]store.Entry, error) {
+			s.catchUp(g, m) // committed by others: part of the log whatever happens next
+			tj := time.Now()
+			states, acks, err = s.judge(g, author, actions)
+			again = time.Since(tj)
+			if err != nil {
+				return nil, err
+			}
+			return entriesOf(states), nil
+		})
+		judged += again
+		stored += time.Since(ts) - again
+		if err == nil && len(states) == 0 {
+			g.broken = false
+			return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+		}
+	}
+	if err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return PostResult{}, apiErr(http.StatusConflict, "%v", err)
+		}
+		return PostResult{}, err // g.broken: rebuilt on next use
+	}
+	g.broken = false
+	for _, st := range states {
+		if st.Seq != 0 {
+			g.seqs[seqKey{st.Author, st.Seq}] = st.N
+		}
+		g.log = append(g.log, st)
+		s.publishEntry(g, &g.log[len(g.log)-1])
+	}
+	return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+}
+
+// entriesOf returns the store entries of records.
+func entriesOf(rs []record) []store.Entry {
+	es := make([]store.Entry, len(rs))
+	for i := range rs {
+		es[i] = rs[i].Entry
+	}
+	return es
 }
 
 // judge applies the new actions of a post to the engine and returns the
