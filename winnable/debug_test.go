@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/arbiterchess/arbiter/chess"
 )
@@ -167,4 +168,70 @@ func TestDebugWide(t *testing.T) {
 		t.Logf("pawn %v %v: %v vanish %v bound %v", pw.c, pw.start, pw.sq.Squares(), pw.vanish, pw.bound)
 	}
 	t.Logf("%v", &w.v)
+}
+
+func TestDebugClosure(t *testing.T) {
+	fen := os.Getenv("CFEN")
+	if fen == "" {
+		t.Skip()
+	}
+	p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := chess.White
+	if os.Getenv("GX") == "b" {
+		x = chess.Black
+	}
+	a := new(analyzer)
+	mate, complete := a.closure(p, x, 5000000)
+	t.Logf("mate %v complete %v nodes %d line len %d", mate, complete, a.count, len(a.line))
+	if mate {
+		// Shorten: replay and print the last 30 plies.
+		l := a.line
+		if len(l) > 30 {
+			l = l[len(l)-30:]
+		}
+		t.Logf("tail %v", l)
+	}
+}
+
+func TestDebugKS(t *testing.T) {
+	fen := os.Getenv("KFEN")
+	if fen == "" {
+		t.Skip()
+	}
+	p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save := maxKingStates
+	maxKingStates = 5000000
+	defer func() { maxKingStates = save }()
+	var ks kingSearch
+	ks.parents = map[uint64]kstate{}
+	t0 := time.Now()
+	imp := ks.run(p, [2]bool{true, true})
+	t.Logf("impossible %v possible %v overflow %v states %d structs %d in %v", imp, ks.possible, ks.overflow, len(ks.seen), len(ks.structs), time.Since(t0))
+	for c := 0; c < 2; c++ {
+		if !ks.possible[c] || os.Getenv("GX") != "" && os.Getenv("GX") != "wb"[c:c+1] {
+			continue
+		}
+		n := ks.witness[c]
+		for i := 0; i < 80; i++ {
+			st := &ks.structs[n.st].s
+			units := ""
+			for cc := 0; cc < 2; cc++ {
+				for j := 0; j < int(st.n[cc]); j++ {
+					units += fmt.Sprintf(" %d%v(%d)", cc, st.units[cc][j].t, st.units[cc][j].region.Count())
+				}
+			}
+			t.Logf("wk %v bk %v turn %v pawns %v / %v units%s", n.wk, n.bk, n.turn, st.pawns[0].Squares(), st.pawns[1].Squares(), units)
+			par, ok := ks.parents[n.key()]
+			if !ok || par.key() == n.key() {
+				break
+			}
+			n = par
+		}
+	}
 }

@@ -34,6 +34,7 @@ func TestTiming(t *testing.T) {
 		}
 		if !r.Decided {
 			und++
+			t.Logf("UNDECIDED line %d want %s got %s %s", e.line, e.want, r.Class(), e.fen)
 		}
 		recs = append(recs, rec{d, e.line, fmt.Sprintf("%s %s nodes %d %s", e.want, r.Class(), r.Nodes, e.fen)})
 	}

@@ -52,7 +52,7 @@ const (
 	quickNodes   = 2000
 	planCount    = 3
 	planNodes    = 1000
-	closureNodes = 200000
+	closureNodes = 700000
 	deepBudget   = 60
 	deepNodes    = 400000
 )
@@ -61,7 +61,7 @@ const (
 // pooled, so concurrent calls never share one.
 type analyzer struct {
 	// closure search
-	seen   idSet
+	seen   posSet
 	frames []frame
 	moves  []chess.Move
 	budget int
@@ -185,6 +185,12 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]ches
 		a.order = &plans[0]
 	}
 	mate, complete := a.closure(p, x, closureNodes)
+	if !complete && a.order != nil {
+		// The plan may mislead; the closure in plain move order finds
+		// other mates first.
+		a.order = nil
+		mate, complete = a.closure(p, x, closureNodes)
+	}
 	a.order = nil
 	if complete {
 		if mate {
