@@ -103,12 +103,8 @@ type testServerOn struct {
 }
 
 func newRestartable(t *testing.T, dsn string) *restartable {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs := &restartable{t: t, dsn: dsn, addr: ln.Addr().String()}
-	rs.start(ln)
+	rs := &restartable{t: t, dsn: dsn, addr: restartPort(t)}
+	rs.start(nil)
 	t.Cleanup(rs.stop)
 	return rs
 }

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -226,3 +228,20 @@ func mustRequest(t *testing.T, method, path string) *http.Request {
 }
 
 func ioNopCloser(s string) io.ReadCloser { return io.NopCloser(strings.NewReader(s)) }
+
+// restartPort returns a loopback address for a server that the test stops
+// and starts again on the same port. The port is drawn below the range the
+// system hands out for ":0" (from 32768 on Linux), so that another
+// program's listener is unlikely to take it in between.
+func restartPort(t *testing.T) string {
+	t.Helper()
+	for i := 0; i < 200; i++ {
+		addr := fmt.Sprintf("127.0.0.1:%d", 20000+rand.IntN(10000))
+		if ln, err := net.Listen("tcp", addr); err == nil {
+			ln.Close()
+			return addr
+		}
+	}
+	t.Fatal("no free loopback port")
+	return ""
+}

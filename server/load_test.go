@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -147,12 +146,7 @@ func TestLoad(t *testing.T) {
 	defer logf.Close()
 
 	// A free loopback port, kept across the restart.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := restartPort(t)
 	proc := startArbiter(t, bin, addr, db, logf)
 	ev := createEvent(t, proc.url, boards, protocol.Start{})
 

@@ -206,12 +206,19 @@ func serveRandomGame(seed uint64, plies int) []protocol.Action {
 }
 
 func serveKill9(t *testing.T, bin, db string) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	// A port kept across the restart, below the range the system hands
+	// out for ":0", so that no other listener takes it in between.
+	addr := ""
+	for i := 0; i < 200 && addr == ""; i++ {
+		a := fmt.Sprintf("127.0.0.1:%d", 20000+rand.IntN(10000))
+		if ln, err := net.Listen("tcp", a); err == nil {
+			ln.Close()
+			addr = a
+		}
 	}
-	addr := ln.Addr().String()
-	ln.Close()
+	if addr == "" {
+		t.Fatal("no free loopback port")
+	}
 	p := serveStart(t, bin, addr, db)
 	const boards = 4
 	var ev server.CreatedEvent
