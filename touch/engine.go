@@ -123,6 +123,24 @@ func (e *Engine) Duty() (protocol.Ruling, bool) {
 	return protocol.Ruling{}, false
 }
 
+// Claimable returns the Article 4 violation the opponent of its author may
+// still claim (until he touches a piece, T9), and false when there is none.
+func (e *Engine) Claimable() (protocol.ViolationRef, bool) {
+	if e.claim == nil {
+		return protocol.ViolationRef{}, false
+	}
+	return protocol.ViolationRef{At: e.claim.at, By: e.claim.by.String(), Article: e.claim.article}, true
+}
+
+// DrawOffer returns the colour that offered a draw still open, and false
+// when no offer is open.
+func (e *Engine) DrawOffer() (chess.Color, bool) {
+	if e.offer == nil {
+		return chess.White, false
+	}
+	return *e.offer, true
+}
+
 // beginTurn starts the turn of the player to move in the current position.
 func (e *Engine) beginTurn() {
 	p := e.g.Position()
@@ -156,6 +174,36 @@ func (e *Engine) current() *obligation {
 // rulings it causes (possibly none). An action that cannot happen gets a
 // single error ruling and changes nothing.
 func (e *Engine) Apply(at int, a protocol.Action) []protocol.Ruling {
+	saved := e.save()
+	rs := e.apply(at, a)
+	if len(rs) == 1 && rs[0].Kind == protocol.KindError {
+		n := e.errors
+		*e = saved
+		e.errors = n
+	}
+	return rs
+}
+
+// save returns a copy of the engine that shares nothing the engine may
+// change, so that an action answered with an error can be undone whole.
+// The game record is shared: it changes only when an action succeeds.
+func (e *Engine) save() Engine {
+	s := *e
+	s.phys = e.phys.clone()
+	s.t.touched = append([]contact(nil), e.t.touched...)
+	s.t.hands = make(map[string]bool, len(e.t.hands))
+	for k, v := range e.t.hands {
+		s.t.hands[k] = v
+	}
+	s.t.promo = make(map[chess.Square]chess.PieceType, len(e.t.promo))
+	for k, v := range e.t.promo {
+		s.t.promo[k] = v
+	}
+	s.viols = append([]protocol.ViolationRef(nil), e.viols...)
+	return s
+}
+
+func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	if err := a.Check(); err != nil {
 		return e.fail(at, err.Error())
 	}

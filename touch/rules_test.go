@@ -259,3 +259,16 @@ func TestC7_Chess960CastlingThroughTheEngine(t *testing.T) {
 	}
 	expect(t, got, "1 must move b1 4.3.1", "2 move Kc1")
 }
+
+// An enforced refusal undoes the whole action, the touch it implied included.
+func TestEnforceRefusalUndoesTheTouch(t *testing.T) {
+	fen := "4k3/8/8/3pP3/8/8/P7/4K3 w - d6 0 1"
+	e, got := script(t, fen, "fide", true, "w touch a2", "w lift e5", "w drop d6", "w remove d5")
+	expect(t, got, "1 must move a2 4.3.1", "4 error")
+	if d, _ := e.Duty(); d.Sq != "a2" || d.Rule != "move" {
+		t.Errorf("the refused remove changed the obligation: %+v", d)
+	}
+	if c, ok := e.Claimable(); ok {
+		t.Errorf("nothing to claim: %+v", c)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/arbiterchess/arbiter/server"
+	"github.com/arbiterchess/arbiter/web"
 )
 
 func init() {
@@ -53,6 +54,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		DB:         *db,
 		Logger:     slog.New(h),
 		AdminToken: *adminToken,
+		Static:     web.Handler(),
 		Ready: func(url string) {
 			fmt.Fprintf(stdout, "arbiter: serving on %s\n", url)
 		},
