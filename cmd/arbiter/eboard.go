@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -18,6 +20,7 @@ import (
 	"github.com/arbiterchess/arbiter/eboard"
 	"github.com/arbiterchess/arbiter/eboard/dgt"
 	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server"
 	"github.com/arbiterchess/arbiter/touch"
 	"github.com/arbiterchess/arbiter/winnable"
 )
@@ -42,6 +45,8 @@ type eboardConfig struct {
 	inferClockSet  bool
 	speedSet       bool
 	promoteLetters string
+	// server, game and token forward every action to an arbiter server.
+	server, game, token string
 }
 
 func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -63,8 +68,11 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.quiet, "quiet", 600*time.Millisecond, "how long a piece must stand still on a square to count as put down (board time)")
 	fs.StringVar(&c.promoteLetters, "promote", "Q", "the piece a pawn becomes on a board that cannot tell pieces apart: Q, R, B or N")
 	fs.BoolVar(&c.verbose, "v", false, "say on stderr what the board is doing")
+	fs.StringVar(&c.server, "server", "", "forward every action to this arbiter server (URL of \"arbiter serve\")")
+	fs.StringVar(&c.game, "game", "", "with --server: the game's id")
+	fs.StringVar(&c.token, "token", os.Getenv("ARBITER_BOARD_TOKEN"), "with --server: the game's board token (default $ARBITER_BOARD_TOKEN)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter eboard (--port DEV | --sim FILE [--speed N]) [--replay [--summary] [--enforce] [--leds]] [flags]")
+		fmt.Fprintln(stderr, "usage: arbiter eboard (--port DEV | --sim FILE [--speed N]) [--replay [--summary] [--enforce] [--leds]] [--server URL --game ID --token T] [flags]")
 		fmt.Fprintln(stderr, "prints the board's actions as JSON Lines (a start line first), or with --replay the rulings")
 		fs.PrintDefaults()
 	}
@@ -88,6 +96,9 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if c.sum && !c.replay {
 		return fail("--summary needs --replay")
+	}
+	if c.server != "" && (c.game == "" || c.token == "") {
+		return fail("--server needs --game and --token")
 	}
 	if len(c.promoteLetters) != 1 || !strings.Contains("QRBN", strings.ToUpper(c.promoteLetters)) {
 		return fail("--promote must be Q, R, B or N, not %q", c.promoteLetters)
@@ -224,9 +235,25 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	var client *server.Client
+	if c.server != "" {
+		client = server.NewClient(c.server)
+	}
 	at := 1 // the start line
 	emit := func(a protocol.Action) error {
 		at++
+		if client != nil {
+			// The client numbers the action (seq) and retries until the
+			// server has it, reconnecting as needed: nothing is lost or
+			// posted twice. A refusal is reported and the game goes on.
+			_, err := client.Post(ctx, c.game, c.token, []protocol.Action{a})
+			var refused *server.APIError
+			if errors.As(err, &refused) && refused.Status == http.StatusBadRequest {
+				fmt.Fprintf(stderr, "arbiter eboard: the server refused %s %s %s: %v\n", a.By, a.Act, a.Sq, err)
+			} else if err != nil {
+				return err
+			}
+		}
 		if engine == nil {
 			if err := enc.Encode(a); err != nil {
 				return err
