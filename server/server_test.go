@@ -559,3 +559,29 @@ func TestLive_ReplacedBoardTokenStopsPostingOnAnOpenSocket(t *testing.T) {
 		t.Fatalf("n %d", v.N)
 	}
 }
+
+// The violation the opponent may still claim shows in the game view until
+// he touches a piece himself (T9); so does an open draw offer.
+func TestView_ClaimableViolationAndDrawOffer(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, dsn string) {
+		ts := startServer(t, dsn)
+		ev := createEvent(t, ts.url, 1, protocol.Start{})
+		g := ev.Games[0]
+		post := func(body string) {
+			t.Helper()
+			if st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, body, nil); st != http.StatusOK {
+				t.Fatalf("post: %d %s", st, raw)
+			}
+		}
+		post(`[{"by":"white","act":"touch","sq":"g1"},{"by":"white","act":"lift","sq":"e2"},{"by":"white","act":"drop","sq":"e4"},{"by":"white","act":"clock"},{"by":"white","act":"offer-draw"}]`)
+		v := getGame(t, ts.url, g.ID)
+		if v.Claimable == nil || v.Claimable.By != "white" || v.Claimable.Article != "4.3.1" || v.DrawOffer != "white" {
+			t.Fatalf("claimable %+v, offer %q", v.Claimable, v.DrawOffer)
+		}
+		post(`{"by":"black","act":"touch","sq":"e7"}`)
+		v = getGame(t, ts.url, g.ID)
+		if v.Claimable != nil || v.DrawOffer != "" {
+			t.Fatalf("after black touched a piece: claimable %+v, offer %q", v.Claimable, v.DrawOffer)
+		}
+	})
+}

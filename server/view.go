@@ -37,6 +37,12 @@ type GameView struct {
 	// ruling on a claim, in order.
 	Violations []protocol.ViolationRef `json:"violations"`
 	Claims     []protocol.Ruling       `json:"claims"`
+	// Claimable is the Article 4 violation the opponent may still claim
+	// (until he touches a piece, T9), or null: what the arbiter's desk
+	// shows as pending. DrawOffer is the colour of an open draw offer, or
+	// "".
+	Claimable *protocol.ViolationRef `json:"claimable"`
+	DrawOffer string                 `json:"draw_offer,omitempty"`
 	// Result and Reason are the result in force: the arbiter's decision
 	// when there is one (reason "arbiter"), else the engine's ("*" while the
 	// game goes on).
@@ -73,6 +79,12 @@ func (g *live) view(withRulings bool) *GameView {
 	}
 	if d, ok := g.eng.Duty(); ok {
 		v.Duty = &d
+	}
+	if c, ok := g.eng.Claimable(); ok {
+		v.Claimable = &c
+	}
+	if c, ok := g.eng.DrawOffer(); ok {
+		v.DrawOffer = c.String()
 	}
 	v.Result, v.Reason = g.result()
 	if g.decision != nil {
