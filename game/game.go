@@ -40,6 +40,7 @@ type record struct {
 	key   uint64     // IdentityKey of the position
 	since int        // the earliest ply that may repeat this one (last pawn move or capture)
 	auto  int8       // cached automatic ending: 0 unknown, 1 none, 2 see autoOut
+	note  string     // an irregular ply (PlayIrregular): what happened
 	out   Outcome    // the automatic ending, when auto == 2
 }
 

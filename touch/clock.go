@@ -84,6 +84,11 @@ func (e *Engine) clock(at int, by chess.Color) []protocol.Ruling {
 	if e.enforce {
 		return e.fail(at, "refused (7.5.1): the board does not show a legal move")
 	}
+	if e.rules.IllegalStandsAfter > 0 {
+		if q, note, ok := e.irregular(pl); ok {
+			return e.stand(at, by, q, note)
+		}
+	}
 	return e.penalise(at, by, "7.5.1", true)
 }
 
@@ -97,6 +102,11 @@ func (e *Engine) complete(at int, by chess.Color) []protocol.Ruling {
 		out = append(out, e.penalise(at, by, "7.5.4", false)...)
 		if e.over {
 			return out
+		}
+	}
+	if s := e.standing; s != nil && s.by != by {
+		if s.left--; s.left <= 0 {
+			e.standing = nil // unclaimed, the illegal move stands for good
 		}
 	}
 	e.beginTurn()
@@ -161,9 +171,7 @@ func (e *Engine) claimAction(at int, by chess.Color, a protocol.Action) []protoc
 		}
 		return e.grantTouchClaim(at, by)
 	case protocol.ClaimIllegalMove:
-		// Illegal moves are ruled on when completed, under every rule set
-		// here, so there is never one left to claim.
-		return refuse("7.5.1", 0)
+		return e.claimIllegal(at, by)
 	case protocol.ClaimDeadPosition:
 		if !e.g.CanMate(chess.White) && !e.g.CanMate(chess.Black) {
 			return e.grantDraw(at, by, a.What, "5.2.2", nil)

@@ -44,13 +44,21 @@
 //   - Touching or adjusting a piece while the opponent has the move is
 //     recorded as a violation of 4.2.1; lifting or moving pieces then is
 //     refused as an error (the position is not the player's to change).
-//   - Illegal moves are ruled on when the clock completes them, under every
-//     rule set: the engine sees every action, which makes the game fully
-//     supervised in the sense of Appendices A.4 and B.3. The rule set's
-//     bonus, loss count (7.5.5, drawn when the opponent cannot mate) apply.
-//     A pawn left unpromoted becomes a queen and the move stands (7.5.2);
-//     a castling, capture or promotion made with two hands stands and is
-//     penalised (7.5.4).
+//   - Under fide and fide-1971 an illegal move is ruled on when the clock
+//     completes it (7.5.1): the arbiter sees every action. Where the rule
+//     set lets an unclaimed illegal move stand (rapid and blitz, A.4.2 and
+//     B.3.2; US Chess within ten moves; casual play), a completed illegal
+//     move that leaves a playable position stands for now: a move ruling
+//     with article 7.5.1 and a text, the game goes on from the board (the
+//     ply reads "--" in move lists), and the opponent may claim it
+//     ("illegal-move") until he has completed his next move (ten under US
+//     Chess); a granted claim reinstates the position before it, penalises
+//     it and owes the touched piece again. A board no game can go on from
+//     (the mover's king in check, a king missing) is ruled on at once.
+//     The rule set's bonus and loss count (7.5.5, drawn when the opponent
+//     cannot mate) apply. A pawn left unpromoted becomes a queen and the
+//     move stands (7.5.2); a castling, capture or promotion made with two
+//     hands stands and is penalised (7.5.4).
 //   - A move that mates, stalemates or leaves a dead position ends the game
 //     at once (5.1.1, 5.2): no clock press is needed, and every action after
 //     a result is an error.

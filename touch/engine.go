@@ -67,6 +67,9 @@ type Engine struct {
 	illegal [2]int
 	viols   []protocol.ViolationRef
 	claim   *violation // the last violation, claimable by the opponent
+	// standing is an illegal move not yet claimed (rule sets where one may
+	// stand, laws I5, I6).
+	standing *standing
 	offer   *chess.Color
 	errors  int
 	over    bool
@@ -200,6 +203,10 @@ func (e *Engine) save() Engine {
 		s.t.promo[k] = v
 	}
 	s.viols = append([]protocol.ViolationRef(nil), e.viols...)
+	if e.standing != nil {
+		st := *e.standing
+		s.standing = &st
+	}
 	return s
 }
 

@@ -272,3 +272,43 @@ func TestEnforceRefusalUndoesTheTouch(t *testing.T) {
 		t.Errorf("nothing to claim: %+v", c)
 	}
 }
+
+// I5: in rapid and blitz, where games are not fully supervised, an illegal
+// move stands unless the opponent claims it before completing his next move.
+func TestI5_IllegalMoveStandsUnlessClaimed(t *testing.T) {
+	// The knight jumps g1-g3: an illegal move that leaves a playable position.
+	illegal := []string{"w lift g1", "w drop g3", "w clock"}
+	e, got := script(t, "", "fide-blitz", false, append(illegal, "b claim illegal-move")...)
+	expect(t, got, "1 must move g1 4.3.1", "3 move Ng1-g3", "4 claim illegal-move true 7.5.1", "4 illegal 7.5.1 1", "4 must move g1 4.3.1")
+	if e.Position().FEN() != chess.StartFEN || e.Summary().Illegal.White != 1 {
+		t.Errorf("the claim reinstates the position: %s %+v", e.Position().FEN(), e.Summary().Illegal)
+	}
+	// Not claimed before Black completes his move: it stands for good.
+	e, got = script(t, "", "fide-rapid", false, append(illegal, "b lift e7", "b drop e5", "b clock", "b claim illegal-move")...)
+	expect(t, got, "1 must move g1 4.3.1", "3 move Ng1-g3", "4 must move e7 4.3.1", "5 move e5", "7 claim illegal-move false 7.5.1")
+	if e.Position().PieceAt(chess.G3) != chess.WhiteKnight || len(e.Summary().Moves) != 2 || e.Summary().Illegal.White != 0 {
+		t.Errorf("the illegal move stands: %s %+v", e.Position().FEN(), e.Summary())
+	}
+	// A king left in check cannot stand: ruled at once.
+	_, got = script(t, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "fide-blitz", false, "w lift e1", "w drop e2", "w clock")
+	expect(t, got, "1 must move e1 4.3.1", "3 illegal 7.5.1 1", "3 must move e1 4.3.1")
+	// Under FIDE standard rules the arbiter rules at once, as before.
+	_, got = script(t, "", "fide", false, illegal...)
+	expect(t, got, "1 must move g1 4.3.1", "3 illegal 7.5.1 1", "3 must move g1 4.3.1")
+}
+
+// I6: under US Chess rules an illegal move may still be corrected within
+// ten moves; it costs no game.
+func TestI6_USChessCorrectsWithinTenMoves(t *testing.T) {
+	lines := []string{"w lift g1", "w drop g3", "w clock"}
+	for i, m := range [][2]string{{"e7", "e5"}, {"a2", "a3"}, {"d7", "d6"}} {
+		side := []string{"b", "w"}[i%2]
+		lines = append(lines, side+" lift "+m[0], side+" drop "+m[1], side+" clock")
+	}
+	lines = append(lines, "w claim illegal-move", "b claim illegal-move")
+	e, got := script(t, "", "uscf", false, lines...)
+	expect(t, got[len(got)-4:], "13 claim illegal-move false 7.5.1", "14 claim illegal-move true 7.5.1", "14 illegal 7.5.1 1", "14 must move g1 4.3.1")
+	if e.Position().FEN() != chess.StartFEN {
+		t.Errorf("reinstated before the illegal move: %s", e.Position().FEN())
+	}
+}

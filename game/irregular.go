@@ -1,0 +1,33 @@
+package game
+
+import (
+	"errors"
+
+	"github.com/arbiterchess/arbiter/chess"
+)
+
+// PlayIrregular adds a ply that no legal move produces: an illegal move
+// that stands because nobody claimed it in time (FIDE Appendices A.4.2 and
+// B.3.2, laws I5, I6). q is the position it left, with the opponent to
+// move; note describes it ("Ke1-e2"). In move lists it reads as the PGN
+// null move "--" so that exports stay readable; Irregular gives the note.
+// Repetition is not looked for across it.
+func (g *Game) PlayIrregular(q *chess.Position, note string) error {
+	if err := g.open(); err != nil {
+		return err
+	}
+	if q.Turn() == g.cur().Turn() {
+		return errors.New("game: an irregular ply must pass the move")
+	}
+	g.pos = append(g.pos, *q)
+	n := len(g.rec)
+	g.rec = append(g.rec, record{move: chess.NoMove, null: true, key: q.IdentityKey(), since: n, note: note})
+	return nil
+}
+
+// Irregular reports whether the ply was an illegal move that stood, and
+// its description.
+func (g *Game) Irregular(ply int) (string, bool) {
+	r := g.rec[ply]
+	return r.note, r.note != ""
+}
