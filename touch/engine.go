@@ -70,10 +70,10 @@ type Engine struct {
 	// standing is an illegal move not yet claimed (rule sets where one may
 	// stand, laws I5, I6).
 	standing *standing
-	offer   *chess.Color
-	errors  int
-	over    bool
-	result  protocol.Ruling
+	offer    *chess.Color
+	errors   int
+	over     bool
+	result   protocol.Ruling
 }
 
 // New starts an engine for a game set up by start (any field may be
