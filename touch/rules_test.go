@@ -59,7 +59,7 @@ func TestT4a_KingThenRookMustCastle(t *testing.T) {
 	expect(t, got, "1 must move e1 4.3.1", "2 must castle e1 king 4.4.1", "4 move Kf1", "4 violation 4.4.1")
 }
 
-func TestT4c_IllegalCastlingMeansAnotherKingMove(t *testing.T) {
+func TestT4c_T8_IllegalCastlingMeansAnotherKingMove(t *testing.T) {
 	// f1 is attacked: kingside castling is illegal, so another king move is
 	// owed — and castling on the other side is one.
 	fen := "r3kr2/pppp2pp/8/8/8/8/PPPP2PP/R3K2R w KQq - 0 1"
