@@ -325,16 +325,17 @@ func (a *Auditor) canMate() game.MateFunc {
 }
 
 // worthDeep reports whether the full analysis may find that c cannot mate
-// in p where the material says c can: c has no queen or rook and none of
-// c's pawns can move now. Everywhere with Auditor.Deep.
+// in p where the material says c can: c has no queen or rook, has pawns,
+// and none of them can move now. (Without pawns, minor pieces mate or not
+// by the material.) Everywhere with Auditor.Deep.
 func (r *run) worthDeep(p *chess.Position, c chess.Color) bool {
 	if r.a.Deep {
 		return true
 	}
-	if p.Pieces(c, chess.Queen)|p.Pieces(c, chess.Rook) != 0 {
+	pawns := p.Pieces(c, chess.Pawn)
+	if pawns == 0 || p.Pieces(c, chess.Queen)|p.Pieces(c, chess.Rook) != 0 {
 		return false
 	}
-	pawns := p.Pieces(c, chess.Pawn)
 	empty := ^p.Occupied()
 	them := p.ByColor(c.Other())
 	const notA, notH = ^chess.FileA, ^chess.FileH
@@ -347,13 +348,22 @@ func (r *run) worthDeep(p *chess.Position, c chess.Color) bool {
 	return push == 0 && takes == 0 && p.EnPassant() == chess.NoSquare
 }
 
-// deadAt reports whether neither side can mate after ply plies, by the full
-// analysis where it is worth it.
+// deadAt reports whether neither side can mate after ply plies: the
+// material first, the full analysis only where it is worth it.
 func (r *run) deadAt(ply int) bool {
 	p := r.g.PositionAt(ply)
+	var ask [2]bool
+	for c := chess.White; c <= chess.Black; c++ {
+		if game.MaterialCanMate(p, c) {
+			if !r.worthDeep(p, c) {
+				return false
+			}
+			ask[c] = true
+		}
+	}
 	full := r.a.canMate()
 	for c := chess.White; c <= chess.Black; c++ {
-		if game.MaterialCanMate(p, c) && (!r.worthDeep(p, c) || full(p, c)) {
+		if ask[c] && full(p, c) {
 			return false
 		}
 	}

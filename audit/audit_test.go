@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/game"
 )
 
 var testdata = filepath.Join("..", "..", "shared", "testdata", "pgn")
@@ -132,8 +133,9 @@ func TestAudit_StalemateAndDeadPositionResults(t *testing.T) {
 	expectKind(t, fs, MovesAfterEnd, Error, "5.2.2")
 }
 
-// R6: a locked pawn wall the material cannot see; the full analysis (here
-// a stand-in that says nobody can mate) finds the first dead ply.
+// R6: a locked pawn wall the material cannot see; the full analysis (a
+// stand-in that says nobody can mate, then the default) finds the first
+// dead ply.
 func TestAudit_R6_DeadPositionBeyondMaterial(t *testing.T) {
 	text := `[Result "1-0"]
 [FEN "4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1"]
@@ -151,8 +153,12 @@ func TestAudit_R6_DeadPositionBeyondMaterial(t *testing.T) {
 	if f := expectKind(t, fs, DecisiveAfterDraw, Error, "5.2.2"); f.Ply != 0 {
 		t.Errorf("dead at ply %d, want 0", f.Ply)
 	}
-	// The default analysis (material) keeps the game alive.
+	// The default analysis (the winnable package) sees it too.
 	fs, _ = auditText(t, text, "fide")
+	expectKind(t, fs, DecisiveAfterDraw, Error, "5.2.2")
+	// The material alone does not.
+	fs = nil
+	Stream(strings.NewReader(text), "wall.pgn", Options{Rules: RuleSets["fide"], CanMate: game.MaterialCanMate, Workers: 1}, func(f Finding) { fs = append(fs, f) })
 	if len(fs) != 0 {
 		t.Errorf("material only: %v", fs)
 	}

@@ -1,12 +1,17 @@
 package game
 
-import "github.com/arbiterchess/arbiter/chess"
+import (
+	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/winnable"
+)
 
-// defaultCanMate is the analysis behind DefaultCanMate. It answers from
-// the material; the winnable package will replace it once it is ready
-// (see the package notes in the audit report).
+// defaultCanMate is the analysis behind DefaultCanMate: the material
+// first (cheap, and enough for most positions), then the helpmate analysis
+// of the winnable package, which is sound (it never says "cannot mate"
+// where a helpmate exists) and, where a search limit stops it, answers
+// "can mate".
 func defaultCanMate(p *chess.Position, c chess.Color) bool {
-	return MaterialCanMate(p, c)
+	return MaterialCanMate(p, c) && winnable.CanMate(p, c)
 }
 
 // dead reports whether neither side can mate in p (5.2.2). The material

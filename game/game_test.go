@@ -455,3 +455,24 @@ func TestChess960_RepetitionKeepsRookRights(t *testing.T) {
 		t.Fatalf("repetitions %d", n)
 	}
 }
+
+// R6, 5.2.2: blocked pawn chains with only the kings able to move are dead
+// (the winnable analysis decides); a wall with a gap is not.
+func TestAutomatic_R6_LockedPawnsDead(t *testing.T) {
+	g := newGame(t, "4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1", "")
+	if o, over := g.Outcome(); !over || o.Reason != DeadPosition || o.Result != Draw {
+		t.Fatalf("locked wall: %+v %v", o, over)
+	}
+	// Without the g- and h-pawns the kings can walk round and the game
+	// lives (without the h-pawns only, g5 and g4 still bar the way).
+	g = newGame(t, "4k3/8/8/p1p1p3/PpPpPp2/1P1P1P2/8/4K3 w - - 0 1", "")
+	if o, over := g.Outcome(); over {
+		t.Fatalf("open wall: %+v", o)
+	}
+	// 6.9 with a locked wall: a flag fall is a draw.
+	g = NewWith(chess.StartPosition(), Config{})
+	p, _ := chess.ParseFEN("4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1")
+	if o := FlagOutcome(p, chess.White, nil); o.Reason != TimeVsNoMate {
+		t.Fatalf("flag in a dead position: %+v", o)
+	}
+}

@@ -9,7 +9,8 @@ import "github.com/arbiterchess/arbiter/chess"
 // second illegal move (7.5.5).
 type MateFunc func(p *chess.Position, c chess.Color) bool
 
-// DefaultCanMate is the MateFunc a Game uses unless Config says otherwise.
+// DefaultCanMate is the MateFunc a Game uses unless Config says otherwise:
+// MaterialCanMate, then the analysis of the winnable package.
 var DefaultCanMate MateFunc = defaultCanMate
 
 // MaterialCanMate is the simplest sound answer to R6: it looks only at the
