@@ -15,20 +15,36 @@ func defaultCanMate(p *chess.Position, c chess.Color) bool {
 }
 
 // dead reports whether neither side can mate in p (5.2.2). The material
-// decides most positions at once. The MateFunc, which may be an expensive
-// search, is asked only where the material leaves the question open and
-// the position may be locked: there are pawns and none of them can move
-// now. Elsewhere some pawn can still move and the game counts as alive;
-// the answer errs only towards "alive", never towards a draw that is not.
-func (g *Game) dead(p *chess.Position) bool {
+// decides most positions at once. The MateFunc, which may be a search of
+// some milliseconds, is asked only where the material leaves the question
+// open and the position may be dead for other reasons (worthAsking).
+// Elsewhere the game counts as alive: the answer errs only towards
+// "alive", never towards a draw that is not.
+func (g *Game) dead(p *chess.Position, legal int) bool {
 	w, b := MaterialCanMate(p, chess.White), MaterialCanMate(p, chess.Black)
 	if !w && !b {
 		return true
 	}
-	if !pawnsStuck(p) {
+	if !worthAsking(p, legal) {
 		return false
 	}
 	return (!w || !g.canMate(p, chess.White)) && (!b || !g.canMate(p, chess.Black))
+}
+
+// worthAsking reports whether a position may be dead although the material
+// says otherwise: its pawns are all stuck (a locked structure), or few
+// pieces are left (no queen and at most two other pieces besides kings and
+// pawns: pawn endings that lock, lone pieces that cannot get through), or
+// the side to move has at most two legal moves (forced lines, such as a
+// piece that must be taken).
+func worthAsking(p *chess.Position, legal int) bool {
+	if legal <= 2 || pawnsStuck(p) {
+		return true
+	}
+	if p.ByType(chess.Queen) != 0 {
+		return false
+	}
+	return (p.ByType(chess.Rook) | p.ByType(chess.Bishop) | p.ByType(chess.Knight)).Count() <= 2
 }
 
 // pawnsStuck reports whether p has pawns and none of them can move now: no

@@ -11,7 +11,8 @@ import "github.com/arbiterchess/arbiter/chess"
 //   - the same position for the fifth time (9.6.1);
 //   - 75 moves by each player without a pawn move or a capture (9.6.2);
 //   - a dead position: neither player can mate (5.2.2), as decided by the
-//     material, and by the game's MateFunc where every pawn is stuck.
+//     material and, where the position may be dead for other reasons
+//     (locked pawns, few pieces, forced moves), by the game's MateFunc.
 //
 // It reports false when the game may go on. The answer is cached per ply.
 func (g *Game) Automatic() (Outcome, bool) {
@@ -29,7 +30,8 @@ func (g *Game) Automatic() (Outcome, bool) {
 func (g *Game) automatic() (Outcome, bool) {
 	p := g.cur()
 	ply := g.Ply()
-	if p.CountLegal() == 0 {
+	legal := p.CountLegal()
+	if legal == 0 {
 		if p.InCheck() {
 			return outcome(win(p.Turn().Other()), Checkmate, ply), true
 		}
@@ -41,7 +43,7 @@ func (g *Game) automatic() (Outcome, bool) {
 	if p.HalfmoveClock() >= 150 {
 		return outcome(Draw, SeventyFiveMoves, ply), true
 	}
-	if g.dead(p) {
+	if g.dead(p, legal) {
 		return outcome(Draw, DeadPosition, ply), true
 	}
 	return Outcome{}, false

@@ -2,6 +2,8 @@ package game
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -474,5 +476,50 @@ func TestAutomatic_R6_LockedPawnsDead(t *testing.T) {
 	p, _ := chess.ParseFEN("4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1")
 	if o := FlagOutcome(p, chess.White, nil); o.Reason != TimeVsNoMate {
 		t.Fatalf("flag in a dead position: %+v", o)
+	}
+}
+
+// R6 on the public test vector: the dead positions ("--") are found by
+// the automatic check (material first, the winnable analysis where the
+// position may be dead for other reasons). The few it leaves alive have
+// mobile pawns and many pieces; erring that way never declares a draw
+// that is not.
+func TestAutomatic_R6_UnwinnableVectorDeadPositions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of helpmate analysis")
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "unwinnable", "test-vector.txt"))
+	if err != nil {
+		t.Skip(err)
+	}
+	total, found := 0, 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(line, "-- ") {
+			continue
+		}
+		p, _, err := chess.ParseFENWith(line[3:], chess.Options{}, true)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		total++
+		if o, over := New(p).Outcome(); over && (o.Reason == DeadPosition || o.Reason == Stalemate) {
+			found++
+		}
+	}
+	if total < 800 || found < total*98/100 {
+		t.Errorf("found %d of %d dead positions", found, total)
+	}
+	t.Logf("found %d of %d dead positions", found, total)
+}
+
+func TestAutomatic_R6_ForcedCaptureAndPawnEnding(t *testing.T) {
+	for _, fen := range []string{
+		"Rk6/8/2K5/8/8/8/8/8 b - - 0 1",                  // Black must take the rook
+		"8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - - 0 1", // a pawn ending that locks
+	} {
+		g := newGame(t, fen, "")
+		if o, over := g.Outcome(); !over || o.Reason != DeadPosition {
+			t.Errorf("%s: %+v %v", fen, o, over)
+		}
 	}
 }
