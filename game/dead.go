@@ -17,7 +17,7 @@ func defaultCanMate(p *chess.Position, c chess.Color) bool {
 // dead reports whether neither side can mate in p (5.2.2). The material
 // decides most positions at once. The MateFunc, which may be a search of
 // some milliseconds, is asked only where the material leaves the question
-// open and the position may be dead for other reasons (worthAsking).
+// open and the position may be dead for other reasons (MayBeDead).
 // Elsewhere the game counts as alive: the answer errs only towards
 // "alive", never towards a draw that is not.
 func (g *Game) dead(p *chess.Position, legal int) bool {
@@ -25,19 +25,28 @@ func (g *Game) dead(p *chess.Position, legal int) bool {
 	if !w && !b {
 		return true
 	}
-	if !worthAsking(p, legal) {
+	if !mayBeDead(p, legal) {
 		return false
 	}
 	return (!w || !g.canMate(p, chess.White)) && (!b || !g.canMate(p, chess.Black))
 }
 
-// worthAsking reports whether a position may be dead although the material
-// says otherwise: its pawns are all stuck (a locked structure), or few
+// MayBeDead reports whether p may be a dead position although the
+// material says a side can mate, so that a full can-mate analysis is worth
+// its cost: its pawns are all stuck (a locked structure), few pieces are
+// left (no queen and at most two other pieces besides kings and pawns), or
+// the side to move has at most two legal moves (forced lines, such as a
+// piece that must be taken). The game asks its MateFunc only there.
+func MayBeDead(p *chess.Position) bool {
+	return mayBeDead(p, p.CountLegal())
+}
+
+// mayBeDead is MayBeDead with the number of legal moves known: its pawns are all stuck (a locked structure), or few
 // pieces are left (no queen and at most two other pieces besides kings and
 // pawns: pawn endings that lock, lone pieces that cannot get through), or
 // the side to move has at most two legal moves (forced lines, such as a
 // piece that must be taken).
-func worthAsking(p *chess.Position, legal int) bool {
+func mayBeDead(p *chess.Position, legal int) bool {
 	if legal <= 2 || pawnsStuck(p) {
 		return true
 	}
