@@ -472,7 +472,6 @@ func TestAutomatic_R6_LockedPawnsDead(t *testing.T) {
 		t.Fatalf("open wall: %+v", o)
 	}
 	// 6.9 with a locked wall: a flag fall is a draw.
-	g = NewWith(chess.StartPosition(), Config{})
 	p, _ := chess.ParseFEN("4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1")
 	if o := FlagOutcome(p, chess.White, nil); o.Reason != TimeVsNoMate {
 		t.Fatalf("flag in a dead position: %+v", o)
