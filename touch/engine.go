@@ -389,7 +389,7 @@ func (e *Engine) touchCheck(at int, m man) ([]protocol.Ruling, []protocol.Ruling
 		}
 	}
 	before := e.current()
-	e.t.touched = append(e.t.touched, contact{piece: m.piece, origin: m.origin})
+	e.t.touched = append(e.t.touched, contact(m))
 	e.t.duty = duty(&e.t.start, e.t.legal, e.t.touched, e.rules)
 	if now := e.current(); !now.same(before) && now != nil {
 		return []protocol.Ruling{now.ruling(at, mover)}, nil
