@@ -8,8 +8,8 @@ import (
 	"sync"
 
 	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/game"
 	"github.com/arbiterchess/arbiter/server/store"
-	"github.com/arbiterchess/arbiter/winnable"
 )
 
 // Options configure a Server.
@@ -25,7 +25,8 @@ type Options struct {
 	// AdminToken, when set, must be presented (Authorization: Bearer) to
 	// create an event. Empty lets anyone who reaches the server create one.
 	AdminToken string
-	// CanMate decides dead positions; nil uses winnable.CanMate. Its
+	// CanMate decides dead positions; nil uses game.DefaultCanMate (material,
+	// then the full analysis where a position may be dead). Its
 	// answers are remembered (it must depend on the position only).
 	CanMate func(*chess.Position, chess.Color) bool
 }
@@ -59,7 +60,7 @@ func New(opts Options) (*Server, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.canMate == nil {
-		s.canMate = winnable.CanMate
+		s.canMate = game.DefaultCanMate
 	}
 	s.canMate = newMateMemo(s.canMate, 1<<18).CanMate
 	s.routes()

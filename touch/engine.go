@@ -21,8 +21,9 @@ type Options struct {
 	FEN      string
 	Chess960 bool
 	// CanMate decides whether a colour can still checkmate (dead
-	// positions, flag falls, illegal-move losses). Nil uses the game
-	// package's default.
+	// positions, flag falls, illegal-move losses). Nil uses
+	// game.DefaultCanMate: material, then the full analysis of package
+	// winnable where a position may be dead.
 	CanMate game.MateFunc
 }
 

@@ -22,7 +22,6 @@ import (
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server"
 	"github.com/arbiterchess/arbiter/touch"
-	"github.com/arbiterchess/arbiter/winnable"
 )
 
 func init() {
@@ -223,7 +222,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	var engine *touch.Engine
 	var feedback eboard.Feedback
 	if c.replay {
-		engine, err = touch.New(start, touch.Options{Enforce: c.enforce, CanMate: winnable.CanMate})
+		engine, err = touch.New(start, touch.Options{Enforce: c.enforce})
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/touch"
-	"github.com/arbiterchess/arbiter/winnable"
 )
 
 func init() {
@@ -43,7 +42,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
-	opts := touch.Options{Rules: *rules, FEN: *fen, Chess960: *chess960, Enforce: *enforce, CanMate: winnable.CanMate}
+	opts := touch.Options{Rules: *rules, FEN: *fen, Chess960: *chess960, Enforce: *enforce}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
