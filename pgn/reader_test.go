@@ -793,3 +793,15 @@ func TestConcatenatedFiles(t *testing.T) {
 		t.Errorf("got %d games", len(games))
 	}
 }
+
+// Vertical castling (laws C6) is written O-O-O-O, as in Krabbé's problem.
+func TestVerticalCastlingToken(t *testing.T) {
+	r := NewReader(strings.NewReader("[FEN \"8/8/4P3/3p4/2p3p1/1pP1kPPp/1P5P/R3K2R w KQ - 0 1\"]\n[SetUp \"1\"]\n\n1. e7 Kxf3 2. e8=R Kg2 3. O-O-O-O# 1-0\n"))
+	g, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 5 || g.Moves[4].SAN != "O-O-O-O#" {
+		t.Errorf("moves: %d, last %q", len(g.Moves), g.Moves[len(g.Moves)-1].SAN)
+	}
+}

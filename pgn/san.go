@@ -23,7 +23,7 @@ func isSquare(s []byte, i int) bool {
 
 // validMove reports whether s looks like a move in one of the notations
 // found in PGN files: SAN ("Nf3", "exd6", "e8=Q+", "e8Q", "Qh4xe1"),
-// castling with letters or zeros, null moves ("--", "Z0"), crazyhouse drops
+// castling with letters or zeros (vertical castling "O-O-O-O" too), null moves ("--", "Z0"), crazyhouse drops
 // ("N@f3", "@e4"), long algebraic ("Ng1-f3", "e2-e4") and UCI ("e2e4",
 // "e7e8q"). Check and mate markers ("+", "#", "++") may follow.
 func validMove(s []byte) bool {
@@ -36,7 +36,7 @@ func validMove(s []byte) bool {
 		return false
 	}
 	switch string(s) {
-	case "--", "Z0", "O-O", "O-O-O", "0-0", "0-0-0":
+	case "--", "Z0", "O-O", "O-O-O", "0-0", "0-0-0", "O-O-O-O", "0-0-0-0": // the last two: vertical castling (laws C6)
 		return true
 	}
 	c := s[0]
