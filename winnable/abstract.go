@@ -153,7 +153,8 @@ func (u *unit) cover() bb {
 // explorer runs the abstract search from one position.
 type explorer struct {
 	states []astate
-	table  map[uint64][]int32
+	hashes []uint64 // hash of each state
+	slots  []int32  // open addressing over states: index+1, 0 when empty
 	// possible[c]: some visited state admits a checkmate by c.
 	possible [2]bool
 	// want[c]: the analysis for c was requested.
@@ -266,11 +267,7 @@ func (e *explorer) start(want [2]bool) {
 	e.parent = e.parent[:0]
 	e.events = e.events[:0]
 	e.first = [2]int32{-1, -1}
-	if e.table == nil {
-		e.table = make(map[uint64][]int32)
-	} else {
-		clear(e.table)
-	}
+	e.slots = e.slots[:0]
 }
 
 func (e *explorer) done() bool {
@@ -293,8 +290,22 @@ func (e *explorer) add(s *astate, ev event) {
 	}
 	s.settle()
 	h := s.hash()
-	for _, i := range e.table[h] {
-		if e.states[i].equal(s) {
+	if len(e.slots) < 2*e.limit {
+		size := 64
+		for size < 2*e.limit {
+			size *= 2
+		}
+		if cap(e.slots) >= size {
+			e.slots = e.slots[:size]
+			clear(e.slots)
+		} else {
+			e.slots = make([]int32, size)
+		}
+	}
+	mask := len(e.slots) - 1
+	i := int(h) & mask
+	for ; e.slots[i] != 0; i = (i + 1) & mask {
+		if j := e.slots[i] - 1; e.hashes[j] == h && e.states[j].equal(s) {
 			return
 		}
 	}
@@ -302,7 +313,8 @@ func (e *explorer) add(s *astate, ev event) {
 		e.overflow = true
 		return
 	}
-	e.table[h] = append(e.table[h], int32(len(e.states)))
+	e.slots[i] = int32(len(e.states)) + 1
+	e.hashes = append(e.hashes[:len(e.states)], h)
 	e.states = append(e.states, *s)
 	e.parent = append(e.parent, e.cur)
 	e.events = append(e.events, ev)

@@ -26,17 +26,26 @@ func (a *analyzer) abstractImpossible(pos *chess.Position, x chess.Color) bool {
 	if a.cacheIndex == nil {
 		a.cacheIndex = make(map[uint64][]int32)
 	}
+	a.stats.absCalls++
 	for _, i := range a.cacheIndex[h] {
 		e := &a.cacheEntries[i]
 		if e.ep == ep && e.state.equal(&s) {
 			if !e.known[x] {
 				e.imp[x] = a.ex.runLimit(pos, want(x), closureStates)[x]
 				e.known[x] = true
+			} else {
+				a.stats.absHits++
+			}
+			if e.imp[x] {
+				a.stats.absPruned++
 			}
 			return e.imp[x]
 		}
 	}
 	imp := a.ex.runLimit(pos, want(x), closureStates)[x]
+	if imp {
+		a.stats.absPruned++
+	}
 	e := cacheEntry{state: s, ep: ep}
 	e.known[x] = true
 	e.imp[x] = imp

@@ -58,11 +58,15 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 		}
 		f.move = a.moves[f.next]
 		f.next++
-		structural := pos.PieceAt(f.move.To()) != chess.NoPiece || f.move.Kind() != chess.Normal ||
-			pos.PieceAt(f.move.From()).Type() == chess.Pawn || pos.CastlingRights() != 0
+		// Captures, promotions, en passant and castling change the
+		// abstract state. So does a pawn advance, but testing after each
+		// one costs far more than the rare pruning it brings.
+		structural := pos.PieceAt(f.move.To()) != chess.NoPiece || f.move.Kind() != chess.Normal
+		rights := pos.CastlingRights()
 		f.undo = pos.Make(f.move)
 		f.made = true
-		switch a.visit(&pos, x, structural || pos.EnPassant() != chess.NoSquare) {
+		structural = structural || pos.CastlingRights() != rights || pos.EnPassant() != chess.NoSquare
+		switch a.visit(&pos, x, structural) {
 		case mated:
 			a.line = a.line[:0]
 			for i := range a.frames {
@@ -78,11 +82,11 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 	return false, true
 }
 
-// visit looks at a position newly reached by the closure search. Only
-// after a structural move (a capture, a pawn move, castling or a move that
-// changes castling rights, en passant) can the position be proved hopeless
-// when its parent was not: otherwise every piece stays in the region it
-// had, and the abstract state is the parent's.
+// visit looks at a position newly reached by the closure search. It is
+// tested for hopelessness only after a structural move: after any other
+// move every piece stays in the region it had, the abstract state is the
+// parent's, and so is the answer. (Skipping a test never harms soundness,
+// it only prunes less.)
 func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) visit {
 	if !a.seen.insert(pos) {
 		return skip

@@ -134,3 +134,59 @@ func TestClosureOrder(t *testing.T) {
 	}
 	t.Logf("%d positions: unordered found %d in %d nodes; ordered found %d in %d nodes", total, found[0], n[0], found[1], n[1])
 }
+
+// TestKingSearchSizes lists how many states the king search needs when it
+// proves something, and what it costs when it does not (tuning aid).
+func TestKingSearchSizes(t *testing.T) {
+	if os.Getenv("KSSIZES") == "" {
+		t.Skip()
+	}
+	a := new(analyzer)
+	var okSizes, failSizes []int
+	var okTime, failTime time.Duration
+	for _, e := range loadVector(t) {
+		imp := a.ex.run(e.pos, [2]bool{true, true})
+		w := wideImpossible(e.pos, [2]bool{!imp[0], !imp[1]}, &a.wide)
+		want := [2]bool{!imp[0] && !w[0], !imp[1] && !w[1]}
+		for c := chess.White; c <= chess.Black; c++ {
+			if want[c] && a.helpmate(e.pos, c, quickBudget, quickNodes) != nil {
+				want[c] = false
+			}
+		}
+		if !want[0] && !want[1] {
+			continue
+		}
+		t0 := time.Now()
+		k := a.ks.run(e.pos, want)
+		d := time.Since(t0)
+		if k[0] || k[1] {
+			okSizes = append(okSizes, len(a.ks.seen))
+			okTime += d
+		} else {
+			failSizes = append(failSizes, len(a.ks.seen))
+			failTime += d
+		}
+	}
+	hist := func(v []int) string {
+		b := make([]int, 6)
+		for _, x := range v {
+			switch {
+			case x < 100:
+				b[0]++
+			case x < 1000:
+				b[1]++
+			case x < 5000:
+				b[2]++
+			case x < 20000:
+				b[3]++
+			case x < 60000:
+				b[4]++
+			default:
+				b[5]++
+			}
+		}
+		return fmt.Sprint(b)
+	}
+	t.Logf("proofs %d in %v, sizes <100,<1k,<5k,<20k,<60k,more: %s", len(okSizes), okTime, hist(okSizes))
+	t.Logf("failures %d in %v, sizes: %s", len(failSizes), failTime, hist(failSizes))
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"syscall"
 	"testing"
 	"time"
 
@@ -22,11 +23,22 @@ func TestTiming(t *testing.T) {
 	}
 	var recs []rec
 	var total time.Duration
+	var ru0 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	nodes := 0
+	agg := new(analyzer)
+	if os.Getenv("CLTRACE") != "" {
+		closureTrace = func(p *chess.Position, x chess.Color, plans, nodes int, mate bool) {
+			t.Logf("CLOSURE %v plans %d nodes %d mate %v %s", x, plans, nodes, mate, p.FEN())
+		}
+		defer func() { closureTrace = nil }()
+	}
 	bad, und := 0, 0
 	for _, e := range loadVector(t) {
 		t0 := time.Now()
-		r := Analyze(e.pos)
+		r := agg.analyze(e.pos, [2]bool{true, true})
 		d := time.Since(t0)
+		nodes += r.Nodes
 		total += d
 		if r.Class() != e.want {
 			bad++
@@ -42,7 +54,11 @@ func TestTiming(t *testing.T) {
 	for _, r := range recs[:40] {
 		t.Logf("%v line %d %s", r.d, r.line, r.s)
 	}
-	t.Logf("total %v, %d wrong, %d undecided", total, bad, und)
+	var ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := time.Duration(ru1.Utime.Nano() - ru0.Utime.Nano())
+	t.Logf("stages:\n%v", &agg.stats)
+	t.Logf("total %v (cpu %v), nodes %d, %d wrong, %d undecided", total, cpu, nodes, bad, und)
 }
 
 func TestOne(t *testing.T) {

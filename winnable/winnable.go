@@ -80,6 +80,8 @@ type analyzer struct {
 	bf []bfNode
 	// Nodes counts every position looked at.
 	Nodes int
+	// stats, for tuning: nodes and calls per stage (see stats.go).
+	stats stageStats
 }
 
 var pool = sync.Pool{New: func() any { return new(analyzer) }}
@@ -117,39 +119,46 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 		done = [2]bool{true, true}
 	}
-	if !done[0] || !done[1] {
-		imp := a.ex.run(p, which)
-		for c := 0; c < 2; c++ {
-			if imp[c] {
-				done[c] = true
-			}
-		}
-	}
-	if which[0] && !done[0] || which[1] && !done[1] {
-		imp := wideImpossible(p, [2]bool{which[0] && !done[0], which[1] && !done[1]}, &a.wide)
-		for c := 0; c < 2; c++ {
-			if imp[c] {
-				done[c] = true
-			}
-		}
-	}
-	if which[0] && !done[0] || which[1] && !done[1] {
-		imp := a.ks.run(p, [2]bool{which[0] && !done[0], which[1] && !done[1]})
-		for c := 0; c < 2; c++ {
-			if imp[c] {
-				done[c] = true
-			}
-		}
-	}
-	// Plans from the proof search, taken before anything reuses it.
+	open := func(c chess.Color) bool { return which[c] && !done[c] }
+	anyOpen := func() bool { return open(chess.White) || open(chess.Black) }
+	// Proofs of impossibility, cheapest first.
 	var plans [2][]plan
+	if anyOpen() {
+		imp := a.ex.run(p, [2]bool{open(0), open(1)})
+		for c := chess.White; c <= chess.Black; c++ {
+			if imp[c] {
+				done[c] = true
+			} else if open(c) {
+				// Plans from the proof search, taken before anything reuses it.
+				plans[c] = a.ex.buildPlans(p, c, planCount)
+			}
+		}
+	}
+	if anyOpen() {
+		imp := wideImpossible(p, [2]bool{open(0), open(1)}, &a.wide)
+		for c := 0; c < 2; c++ {
+			done[c] = done[c] || imp[c]
+		}
+	}
+	// A quick search for a mate settles most of what remains.
 	for c := chess.White; c <= chess.Black; c++ {
-		if which[c] && !done[c] {
-			plans[c] = a.ex.buildPlans(p, c, planCount)
+		if open(c) {
+			line := a.helpmate(p, c, quickBudget, quickNodes)
+			a.stats.note(stQuick, a.hm.nodes, line != nil, true)
+			if line != nil {
+				can[c], done[c] = true, true
+				r.Lines[c] = slicesClone(line)
+			}
+		}
+	}
+	if anyOpen() {
+		imp := a.ks.run(p, [2]bool{open(0), open(1)})
+		for c := 0; c < 2; c++ {
+			done[c] = done[c] || imp[c]
 		}
 	}
 	for c := chess.White; c <= chess.Black; c++ {
-		if !which[c] || done[c] {
+		if !open(c) {
 			continue
 		}
 		line, decided := a.prove(p, c, plans[c])
@@ -170,14 +179,14 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 // failed. It returns the mating line and 0 (can), 1 (cannot: the closure
 // search proved it) or 2 (undecided).
 func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]chess.Move, int) {
-	if line := a.helpmate(p, x, quickBudget, quickNodes); line != nil {
-		return line, 0
-	}
 	if len(plans) == 0 {
 		plans = a.ex.findPlans(p, x, planCount)
 	}
 	for i := range plans {
-		if line := a.bestFirst(p, x, &plans[i], planNodes); line != nil {
+		n0 := a.Nodes
+		line := a.bestFirst(p, x, &plans[i], planNodes)
+		a.stats.note(stBestFirst, a.Nodes-n0, line != nil, true)
+		if line != nil {
 			return line, 0
 		}
 	}
@@ -185,11 +194,16 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]ches
 		a.order = &plans[0]
 	}
 	mate, complete := a.closure(p, x, closureNodes)
+	a.stats.note(stClosure, a.count, mate, complete)
+	if closureTrace != nil {
+		closureTrace(p, x, len(plans), a.count, mate)
+	}
 	if !complete && a.order != nil {
 		// The plan may mislead; the closure in plain move order finds
 		// other mates first.
 		a.order = nil
 		mate, complete = a.closure(p, x, closureNodes)
+		a.stats.note(stClosure2, a.count, mate, complete)
 	}
 	a.order = nil
 	if complete {
@@ -205,3 +219,6 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]ches
 }
 
 func slicesClone(m []chess.Move) []chess.Move { return append([]chess.Move(nil), m...) }
+
+// closureTrace, when set, hears each closure search (tests only).
+var closureTrace func(p *chess.Position, x chess.Color, plans, nodes int, mate bool)
