@@ -42,10 +42,19 @@ func (g *guide) distance(pos *chess.Position) int {
 			}
 		}
 		used |= pick
+		if i == checkerRole && best == 0 {
+			// The checker must arrive last, with check: standing there
+			// already, it has to go and come back.
+			best = 2
+		}
 		total += best
 	}
 	return total
 }
+
+// checkerRole is the index of the checking piece's role in a picture (the
+// losing king's role comes first).
+const checkerRole = 1
 
 // guidedHelpmate tries the best pictures of the current pawn structure in
 // turn, each with up to limit nodes and budgets up to maxBudget.

@@ -35,14 +35,6 @@ func collectPictures(pos *chess.Position, s *astate, x chess.Color, max int) []p
 	y := x ^ 1
 	var out []picture
 	var cur picture // roles of the loser's king and the checker
-	var units [2][maxUnits]chess.Square
-	for c := 0; c < 2; c++ {
-		pieces := pos.ByColor(chess.Color(c)) &^ pos.ByType(chess.Pawn) &^ pos.ByType(chess.King)
-		for i := 0; pieces != 0 && i < maxUnits; i++ {
-			units[c][i] = pieces.First()
-			pieces &= pieces - 1
-		}
-	}
 	m.rec = func(xk bb, used uint32, place *[maxUnits]chess.Square) bool {
 		p := cur
 		if xk != 0 {

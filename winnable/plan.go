@@ -22,6 +22,10 @@ type plan struct {
 	x      chess.Color
 	stages []stage
 	final  guide
+	// relevant holds the squares the plan's events touch: stages are told
+	// apart by the pawns there only, so pawns the plan does not need may
+	// move (a side with nothing else to move must push them).
+	relevant bb
 }
 
 // buildPlans makes up to n plans for x from the explorer's last run
@@ -35,17 +39,13 @@ func (e *explorer) buildPlans(p *chess.Position, x chess.Color, n int) []plan {
 	if len(pics) == 0 {
 		return nil
 	}
-	return e.plansTo(last, x, pics, n)
+	return e.plansTo(p, last, x, pics, n)
 }
 
 // distance estimates how far pos is from the end of the plan; 1000 when
 // its pawns are off the plan.
 func (pl *plan) distance(pos *chess.Position) int {
-	pawns := [2]bb{pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)}
-	for j := len(pl.stages) - 1; j >= 0; j-- {
-		if pl.stages[j].pawns != pawns {
-			continue
-		}
+	if j := pl.stageOf(pos); j >= 0 {
 		rest := len(pl.stages) - 1 - j
 		if rest == 0 {
 			return pl.final.distance(pos)
@@ -119,9 +119,10 @@ func (pl *plan) missing(j int, pos *chess.Position) bool {
 
 // stageOf returns the stage whose pawns are those of pos, or -1.
 func (pl *plan) stageOf(pos *chess.Position) int {
-	pawns := [2]bb{pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)}
+	r := pl.relevant
+	w, b := pos.Pieces(chess.White, chess.Pawn)&r, pos.Pieces(chess.Black, chess.Pawn)&r
 	for j := len(pl.stages) - 1; j >= 0; j-- {
-		if pl.stages[j].pawns == pawns {
+		if st := &pl.stages[j]; st.pawns[0]&r == w && st.pawns[1]&r == b {
 			return j
 		}
 	}
@@ -131,7 +132,13 @@ func (pl *plan) stageOf(pos *chess.Position) int {
 // sortMoves orders moves so that those bringing a piece nearer to what
 // the plan needs next come first.
 func (pl *plan) sortMoves(pos *chess.Position, moves []chess.Move) {
+	// The closure search visits every position anyway: here stages are
+	// told apart by all pawns, which orders moves better than the loose
+	// matching the best-first search needs.
+	r := pl.relevant
+	pl.relevant = ^bb(0)
 	j := pl.stageOf(pos)
+	pl.relevant = r
 	if j < 0 {
 		return
 	}

@@ -17,7 +17,7 @@ const (
 var stageNames = [numStages]string{"quick helpmate", "best-first", "closure", "closure (plain order)"}
 
 type stageStats struct {
-	absCalls, absHits, absPruned int // abstract checks at closure nodes
+	absCalls, absHits, absPruned  int // abstract checks at closure nodes
 	calls, found, complete, nodes [numStages]int
 	foundNodes                    [numStages]int // nodes of the calls that found a mate
 }

@@ -49,7 +49,7 @@ func (r Result) Class() string {
 // count positions too.
 const (
 	quickBudget  = 8
-	quickNodes   = 2000
+	quickNodes   = 1200
 	planCount    = 3
 	planNodes    = 1000
 	closureNodes = 700000
