@@ -56,22 +56,10 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 	a.seen.insert(p)
 	heap.Push(&q, int32(0))
 	var ml chess.MoveList
-	best := 1 << 30
-	defer func() {
-		if bfTrace != nil {
-			bfTrace(best)
-		}
-	}()
 	for expanded := 0; q.Len() > 0 && expanded < limit; expanded++ {
 		i := heap.Pop(&q).(int32)
 		a.Nodes++
 		pos := a.bf[i].pos
-		if bfTrace != nil {
-			if h := g.distance(&pos); h < best {
-				best = h
-				bfTraceP(h, int(a.bf[i].g), &pos)
-			}
-		}
 		pos.LegalMoves(&ml)
 		if ml.Len() == 0 {
 			continue
@@ -105,9 +93,3 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 
 // bfWeight is the weight of the guide's distance against moves played.
 var bfWeight = 3
-
-// bfTrace and bfTraceP, when set, hear the search's progress (tests only).
-var (
-	bfTrace  func(best int)
-	bfTraceP func(h, g int, pos *chess.Position)
-)

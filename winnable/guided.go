@@ -1,10 +1,6 @@
 package winnable
 
-import (
-	"slices"
-
-	"github.com/arbiterchess/arbiter/chess"
-)
+import "github.com/arbiterchess/arbiter/chess"
 
 // guide measures how far a position is from a mating picture: for each
 // role, the moves the nearest fitting piece needs to reach its square
@@ -55,40 +51,3 @@ func (g *guide) distance(pos *chess.Position) int {
 // checkerRole is the index of the checking piece's role in a picture (the
 // losing king's role comes first).
 const checkerRole = 1
-
-// guidedHelpmate tries the best pictures of the current pawn structure in
-// turn, each with up to limit nodes and budgets up to maxBudget.
-func (a *analyzer) guidedHelpmate(p *chess.Position, x chess.Color, tries, maxBudget, limit int) []chess.Move {
-	var s astate
-	if !rootState(p, &s) {
-		return nil
-	}
-	s.settle()
-	pics := collectPictures(p, &s, x, 400)
-	var g guide
-	for i := 0; i < len(pics) && i < tries; i++ {
-		g.init([2]bb{p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)}, &pics[i])
-		if bestFirstMode {
-			if line := a.bestFirst(p, x, &g, limit); line != nil {
-				return line
-			}
-			continue
-		}
-		pos := *p
-		a.tt.clear()
-		h := &a.hm
-		*h = hmState{x: x, limit: limit, line: h.line[:0], guide: &g}
-		for b := 0; b <= maxBudget; b++ {
-			if a.hmSearch(&pos, b, false) {
-				slices.Reverse(h.line)
-				return h.line
-			}
-			if h.nodes >= h.limit {
-				break
-			}
-		}
-	}
-	return nil
-}
-
-var bestFirstMode = true

@@ -68,9 +68,6 @@ type hmState struct {
 	nodes    int
 	limit    int
 	line     []chess.Move // the mating line found, last move first
-	// guide, when set, prices moves by how they bring the pieces nearer
-	// to a mating picture instead of by the general rules of cost.
-	guide *guide
 }
 
 // helpmate searches for a checkmate by x from p, with budgets up to
@@ -113,27 +110,8 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool
 	}
 	var buf [256]scored
 	moves := buf[:0]
-	cur := 0
-	if h.guide != nil {
-		cur = h.guide.distance(pos)
-	}
 	for _, m := range ml.Slice() {
-		var c int
-		if h.guide != nil {
-			u := pos.Make(m)
-			d := h.guide.distance(pos)
-			pos.Unmake(m, u)
-			switch {
-			case d < cur:
-				c = costFree
-			case d == cur:
-				c = costPlain
-			default:
-				c = 2 * costPlain
-			}
-		} else {
-			c = h.cost(pos, m)
-		}
+		c := h.cost(pos, m)
 		if c == costPlain && progress {
 			c = costFree // answering progress costs nothing
 		}

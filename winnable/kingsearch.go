@@ -46,12 +46,6 @@ type kingSearch struct {
 	want     [2]bool
 	possible [2]bool
 	overflow bool
-	// parents, when set (tests only), maps each state to the state it was
-	// reached from; witness[c] is the state whose arrival made c's mate
-	// look possible.
-	parents map[uint64]kstate
-	witness [2]kstate
-	current kstate
 }
 
 func (ks *kingSearch) done() bool {
@@ -140,11 +134,6 @@ func (ks *kingSearch) push(n kstate) {
 	}
 	ks.seen[key] = struct{}{}
 	ks.queue = append(ks.queue, n)
-	if ks.parents != nil {
-		if _, ok := ks.parents[key]; !ok {
-			ks.parents[key] = ks.current
-		}
-	}
 }
 
 func kingOf(n *kstate, c chess.Color) chess.Square {
@@ -183,10 +172,6 @@ func (ks *kingSearch) arrive(mover chess.Color, child kstate, from chess.Square)
 		}
 		if k.m.possible(mover) {
 			ks.possible[mover] = true
-			if ks.parents != nil {
-				ks.witness[mover] = child
-				ks.parents[child.key()] = ks.current
-			}
 		}
 		k.m.through = 0
 		s.king = save
@@ -195,7 +180,6 @@ func (ks *kingSearch) arrive(mover chess.Color, child kstate, from chess.Square)
 }
 
 func (ks *kingSearch) expand(n kstate) {
-	ks.current = n
 	c := n.turn
 	them := c ^ 1
 	s := ks.structs[n.st].s // a copy: ks.structs may grow

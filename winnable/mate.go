@@ -18,8 +18,6 @@ type mateCheck struct {
 	pawnCov [2]bb
 	cover   [2][maxUnits]bb
 	all     [2]bb // union of cover
-	// trace, when set, hears why a checkmate looks possible (tests only).
-	trace func(k, from chess.Square, open bb)
 	// rec, when set, hears each complete placement of blockers found by
 	// match (the mating king on xk); it returns whether to stop looking.
 	rec func(xk bb, used uint32, place *[maxUnits]chess.Square) bool
@@ -96,9 +94,6 @@ func (m *mateCheck) mateAt(x chess.Color, k chess.Square) bool {
 			// The losing king takes an unprotected checker next to it.
 			chk.needGuard = ring.Has(c) && !(m.pawnCov[x] | others).Has(c)
 			if m.coverableAgainst(x, open, zone, &chk) {
-				if m.trace != nil {
-					m.trace(k, c, open)
-				}
 				return true
 			}
 		}

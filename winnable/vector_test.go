@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/arbiterchess/arbiter/chess"
@@ -24,7 +26,7 @@ func loadVector(t testing.TB) []vectorEntry {
 	t.Helper()
 	f, err := os.Open(vectorPath)
 	if err != nil {
-		t.Skipf("test vector not available: %v", err)
+		t.Fatalf("the shared test vector must be at %s: %v", vectorPath, err)
 	}
 	defer f.Close()
 	var out []vectorEntry
@@ -53,99 +55,62 @@ func loadVector(t testing.TB) []vectorEntry {
 	return out
 }
 
-func TestAbstractOnVector(t *testing.T) {
-	var proved, missed, unsound int
-	for _, e := range loadVector(t) {
-		var ex explorer
-		imp := ex.run(e.pos, [2]bool{true, true})
-		for c, ch := range []byte{'W', 'B'} {
-			can := e.want[c] == ch
-			if imp[c] {
-				if can {
-					unsound++
-					t.Errorf("line %d: %s says %c cannot: %s", e.line, e.want, ch, e.fen)
-				} else {
-					proved++
-				}
-			} else if !can {
-				missed++
-				if testing.Verbose() {
-					t.Logf("missed %c line %d: %s %s", ch, e.line, e.want, e.fen)
-				}
-			}
-		}
-	}
-	t.Logf("proved %d, missed %d, unsound %d", proved, missed, unsound)
-}
 
-func TestVectorAll(t *testing.T) {
-	bad, undecided := 0, 0
-	for _, e := range loadVector(t) {
-		r := Analyze(e.pos)
+// TestVector decides every position of the shared test vector and
+// requires the expected class, no undecided answer, and a checkmating line
+// (checked move by move) for every side found able to mate. Positions are
+// shared among goroutines, which also exercises concurrent use.
+func TestVector(t *testing.T) {
+	entries := loadVector(t)
+	results := make([]Result, len(entries))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = Analyze(entries[i].pos)
+			}
+		}()
+	}
+	for i := range entries {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	wrong, undecided := 0, 0
+	for i, e := range entries {
+		r := results[i]
 		if !r.Decided {
 			undecided++
-			t.Logf("undecided line %d: %s got %s nodes %d %s", e.line, e.want, r.Class(), r.Nodes, e.fen)
+			t.Errorf("line %d: undecided (answered %s, want %s): %s", e.line, r.Class(), e.want, e.fen)
 		}
 		if r.Class() != e.want {
-			bad++
-			t.Errorf("line %d: want %s got %s (decided %v, nodes %d) %s", e.line, e.want, r.Class(), r.Decided, r.Nodes, e.fen)
+			wrong++
+			t.Errorf("line %d: got %s, want %s: %s", e.line, r.Class(), e.want, e.fen)
+		}
+		for c := chess.White; c <= chess.Black; c++ {
+			if r.Can(c) && !matesBy(e.pos, c, r.Lines[c]) {
+				t.Errorf("line %d: the line given for %v does not end in its checkmate: %s", e.line, c, e.fen)
+			}
 		}
 	}
-	t.Logf("%d wrong, %d undecided", bad, undecided)
+	t.Logf("%d positions: %d wrong, %d undecided", len(entries), wrong, undecided)
 }
 
-func TestKingSearchOnVector(t *testing.T) {
-	var proved, missed, unsound, absProved int
-	var ks kingSearch
-	var ex explorer
-	for _, e := range loadVector(t) {
-		imp := ex.run(e.pos, [2]bool{true, true})
-		kimp := ks.run(e.pos, [2]bool{!imp[0], !imp[1]})
-		for c, ch := range []byte{'W', 'B'} {
-			can := e.want[c] == ch
-			if imp[c] {
-				absProved++
-			}
-			if kimp[c] {
-				if can {
-					unsound++
-					t.Errorf("line %d: %s says %c cannot: %s", e.line, e.want, ch, e.fen)
-				} else {
-					proved++
-				}
-			} else if !can && !imp[c] {
-				missed++
-				if testing.Verbose() {
-					t.Logf("missed %c line %d: %s %s", ch, e.line, e.want, e.fen)
-				}
-			}
+// matesBy replays line from p and reports whether it ends with c having
+// checkmated (an empty line: p itself is that checkmate).
+func matesBy(p *chess.Position, c chess.Color, line []chess.Move) bool {
+	q := *p
+	var ml chess.MoveList
+	for _, m := range line {
+		q.LegalMoves(&ml)
+		if !ml.Contains(m) {
+			return false
 		}
+		q.Make(m)
 	}
-	t.Logf("abstract %d, king search %d more, missed %d, unsound %d", absProved, proved, missed, unsound)
-}
-
-func TestWideOnVector(t *testing.T) {
-	var proved, unsound, extra int
-	var w wideState
-	var ex explorer
-	for _, e := range loadVector(t) {
-		imp := wideImpossible(e.pos, [2]bool{true, true}, &w)
-		abs := ex.run(e.pos, [2]bool{true, true})
-		for c, ch := range []byte{'W', 'B'} {
-			can := e.want[c] == ch
-			if imp[c] {
-				if can {
-					unsound++
-					t.Errorf("line %d: %s says %c cannot: %s", e.line, e.want, ch, e.fen)
-				} else {
-					proved++
-					if !abs[c] {
-						extra++
-						t.Logf("wide beyond abstract: line %d %c %s", e.line, ch, e.fen)
-					}
-				}
-			}
-		}
-	}
-	t.Logf("wide proved %d (%d beyond the abstract search), unsound %d", proved, extra, unsound)
+	q.LegalMoves(&ml)
+	return ml.Len() == 0 && q.InCheck() && q.Turn() != c
 }

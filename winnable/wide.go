@@ -191,18 +191,12 @@ func (w *wideState) fixpoint() bool {
 				changed = true
 			}
 		}
-		if wideTrace != nil {
-			wideTrace(iter, w)
-		}
 		if !changed {
 			return true
 		}
 	}
 	return false
 }
-
-// wideTrace, when set, hears each round of the fixed point (tests only).
-var wideTrace func(iter int, w *wideState)
 
 // fileLimit returns the squares pawn i may advance to as far as the pawns
 // on its file allow: while i cannot leave its file, a pawn ahead of it

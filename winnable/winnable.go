@@ -125,13 +125,8 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	var plans [2][]plan
 	if anyOpen() {
 		imp := a.ex.run(p, [2]bool{open(0), open(1)})
-		for c := chess.White; c <= chess.Black; c++ {
-			if imp[c] {
-				done[c] = true
-			} else if open(c) {
-				// Plans from the proof search, taken before anything reuses it.
-				plans[c] = a.ex.buildPlans(p, c, planCount)
-			}
+		for c := 0; c < 2; c++ {
+			done[c] = done[c] || imp[c]
 		}
 	}
 	if anyOpen() {
@@ -149,6 +144,12 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 				can[c], done[c] = true, true
 				r.Lines[c] = slicesClone(line)
 			}
+		}
+	}
+	// Plans from the proof search (nothing has reused it yet).
+	for c := chess.White; c <= chess.Black; c++ {
+		if open(c) {
+			plans[c] = a.ex.buildPlans(p, c, planCount)
 		}
 	}
 	if anyOpen() {
@@ -195,9 +196,6 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]ches
 	}
 	mate, complete := a.closure(p, x, closureNodes)
 	a.stats.note(stClosure, a.count, mate, complete)
-	if closureTrace != nil {
-		closureTrace(p, x, len(plans), a.count, mate)
-	}
 	if !complete && a.order != nil {
 		// The plan may mislead; the closure in plain move order finds
 		// other mates first.
@@ -219,6 +217,3 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]ches
 }
 
 func slicesClone(m []chess.Move) []chess.Move { return append([]chess.Move(nil), m...) }
-
-// closureTrace, when set, hears each closure search (tests only).
-var closureTrace func(p *chess.Position, x chess.Color, plans, nodes int, mate bool)
