@@ -1,10 +1,6 @@
 package winnable
 
-import (
-	"container/heap"
-
-	"github.com/arbiterchess/arbiter/chess"
-)
+import "github.com/arbiterchess/arbiter/chess"
 
 // The best-first helpmate search: positions are expanded in order of
 // moves played plus twice the guide's distance to the mating picture, so
@@ -17,28 +13,52 @@ type bfNode struct {
 	parent int32
 	move   chess.Move
 	g      int16
-	f      int32
 }
 
-type bfQueue struct {
-	nodes *[]bfNode
-	idx   []int32
+// bfHeap is a binary min-heap of packed keys: the priority (moves played
+// plus weighted distance) first, deeper positions first among equals,
+// then the node's index.
+type bfHeap []uint64
+
+func bfKey(f int32, g int16, i int32) uint64 {
+	return uint64(uint32(f))<<40 | uint64(0xffff-uint16(g))<<24 | uint64(uint32(i))
 }
 
-func (q *bfQueue) Len() int { return len(q.idx) }
-func (q *bfQueue) Less(i, j int) bool {
-	a, b := &(*q.nodes)[q.idx[i]], &(*q.nodes)[q.idx[j]]
-	if a.f != b.f {
-		return a.f < b.f
+func (h *bfHeap) push(k uint64) {
+	*h = append(*h, k)
+	q := *h
+	for i := len(q) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if q[parent] <= q[i] {
+			break
+		}
+		q[parent], q[i] = q[i], q[parent]
+		i = parent
 	}
-	return a.g > b.g
 }
-func (q *bfQueue) Swap(i, j int) { q.idx[i], q.idx[j] = q.idx[j], q.idx[i] }
-func (q *bfQueue) Push(v any)    { q.idx = append(q.idx, v.(int32)) }
-func (q *bfQueue) Pop() any {
-	v := q.idx[len(q.idx)-1]
-	q.idx = q.idx[:len(q.idx)-1]
-	return v
+
+func (h *bfHeap) pop() uint64 {
+	q := *h
+	top := q[0]
+	n := len(q) - 1
+	q[0] = q[n]
+	q = q[:n]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && q[l] < q[m] {
+			m = l
+		}
+		if r < n && q[r] < q[m] {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		q[i], q[m] = q[m], q[i]
+		i = m
+	}
+	*h = q
+	return top
 }
 
 // heuristic estimates the moves left to a checkmate.
@@ -51,13 +71,14 @@ type heuristic interface {
 func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limit int) []chess.Move {
 	a.bf = a.bf[:0]
 	a.seen.reset()
-	q := bfQueue{nodes: &a.bf}
-	a.bf = append(a.bf, bfNode{pos: *p, parent: -1, f: int32(bfWeight * g.distance(p))})
+	q := a.bfq[:0]
+	a.bf = append(a.bf, bfNode{pos: *p, parent: -1})
 	a.seen.insert(p)
-	heap.Push(&q, int32(0))
+	q.push(bfKey(int32(bfWeight*g.distance(p)), 0, 0))
+	defer func() { a.bfq = q[:0] }()
 	var ml chess.MoveList
-	for expanded := 0; q.Len() > 0 && expanded < limit; expanded++ {
-		i := heap.Pop(&q).(int32)
+	for expanded := 0; len(q) > 0 && expanded < limit; expanded++ {
+		i := int32(q.pop() & 0xffffff)
 		a.Nodes++
 		pos := a.bf[i].pos
 		pos.LegalMoves(&ml)
@@ -84,8 +105,8 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 				}
 				return line
 			}
-			a.bf = append(a.bf, bfNode{pos: child, parent: i, move: m, g: gc, f: int32(gc) + int32(bfWeight*g.distance(&child))})
-			heap.Push(&q, int32(len(a.bf)-1))
+			a.bf = append(a.bf, bfNode{pos: child, parent: i, move: m, g: gc})
+			q.push(bfKey(int32(gc)+int32(bfWeight*g.distance(&child)), gc, int32(len(a.bf)-1)))
 		}
 	}
 	return nil

@@ -104,7 +104,7 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) vi
 		}
 		return skip // stalemate, or x is mated: the game is over
 	}
-	if structural && a.hopeless(pos, x) {
+	if structural && !a.plain && a.hopeless(pos, x) {
 		return skip
 	}
 	start := int32(len(a.moves))

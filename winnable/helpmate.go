@@ -108,6 +108,19 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool
 	if a.tt.seen(pos.IdentityKey(), budget) {
 		return false
 	}
+	if pos.Turn() == h.x {
+		// Look for a mate in one first: it needs no budget, and once the
+		// net is ready it ends the search at once.
+		for _, m := range ml.Slice() {
+			u := pos.Make(m)
+			mate := pos.InCheck() && pos.CountLegal() == 0
+			pos.Unmake(m, u)
+			if mate {
+				h.line = append(h.line, m)
+				return true
+			}
+		}
+	}
 	var buf [256]scored
 	moves := buf[:0]
 	for _, m := range ml.Slice() {
@@ -137,37 +150,40 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool
 	return false
 }
 
-// setTargets chooses the corner the losing king is driven to: on the
-// loser's own back rank (its pieces and pawns there help to block), of the
-// colour of the mating side's bishops when they are all of one colour,
-// otherwise the nearer one. The mating king aims two squares up the edge
-// file from it, the loser's pieces at the square beside it.
+// setTargets chooses the corner the losing king is driven to: near it,
+// preferably on the loser's own back rank (its pieces and pawns there help
+// to block), and of the colour of the mating side's bishops when they are
+// all of one colour. The mating king aims two squares along the edge file
+// from it, the loser's pieces at the square beside it.
 func (h *hmState) setTargets(pos *chess.Position) {
 	x := h.x
-	rank, up := 7, -2
-	if x == chess.Black {
-		rank, up = 0, 2
-	}
-	a, hh := chess.NewSquare(0, rank), chess.NewSquare(7, rank)
 	bishops := pos.Pieces(x, chess.Bishop)
 	others := pos.Pieces(x, chess.Knight) | pos.Pieces(x, chess.Rook) | pos.Pieces(x, chess.Queen)
 	lk := pos.KingSquare(x ^ 1)
-	corner := a
-	switch {
-	case bishops != 0 && others == 0 && bishops&^darkSquares == 0:
-		corner = hh // h8 and a1 are dark; a8 and h1 light
-		if !darkSquares.Has(hh) {
-			corner = a
+	// Score the corners: nearness to the losing king, the loser's own back
+	// rank (its men there help to block), the bishops' colour.
+	best, bestScore := chess.A1, 1<<30
+	for _, corner := range [4]chess.Square{chess.A1, chess.H1, chess.A8, chess.H8} {
+		score := 4 * dist(lk, corner)
+		if corner.RelativeRank(x^1) != 0 {
+			score += 3
 		}
-	case bishops != 0 && others == 0 && bishops&darkSquares == 0:
-		corner = hh
-		if darkSquares.Has(hh) {
-			corner = a
+		if bishops != 0 && others == 0 {
+			dark := darkSquares.Has(corner)
+			if bishops&darkSquares == 0 && dark || bishops&^darkSquares == 0 && !dark {
+				score += 100 // the bishops can never check there
+			}
 		}
-	case dist(lk, hh) < dist(lk, a):
-		corner = hh
+		if score < bestScore {
+			best, bestScore = corner, score
+		}
 	}
+	corner := best
 	h.corner = corner
+	up := 2
+	if corner.Rank() == 7 {
+		up = -2
+	}
 	h.kingTo = chess.Square(int(corner) + 8*up)
 	if corner.File() == 0 {
 		h.blockTo = corner + 1

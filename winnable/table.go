@@ -10,11 +10,17 @@ import "github.com/arbiterchess/arbiter/chess"
 // the chance of that is below 2^-90, far under the odds of a hardware
 // fault. (An exact table of identities costs five times the memory.)
 type posSet struct {
-	keys []fingerprint
-	n    int
+	keys  []slot
+	n     int
+	epoch uint32 // slots of other epochs are empty
 }
 
 type fingerprint struct{ a, b uint64 }
+
+type slot struct {
+	f     fingerprint
+	epoch uint32
+}
 
 func mix64(h, v uint64) uint64 {
 	h ^= v
@@ -32,15 +38,23 @@ func fingerprintOf(pos *chess.Position) fingerprint {
 	}
 	h = mix64(h, uint64(pos.CastlingRights()))
 	h = mix64(h, uint64(pos.EnPassant())<<1|uint64(pos.Turn()))
-	return fingerprint{pos.IdentityKey() | 1, h}
+	return fingerprint{pos.IdentityKey(), h}
 }
 
+// keepSlots is the largest table kept from one search to the next.
+const keepSlots = 1 << 17
+
+// reset empties the set: a new epoch makes every slot empty at once.
 func (t *posSet) reset() {
-	if len(t.keys) > 1<<16 {
-		t.keys = nil // do not keep a huge table after a big search
+	if len(t.keys) > keepSlots {
+		t.keys = nil
 	}
-	clear(t.keys)
 	t.n = 0
+	t.epoch++
+	if t.epoch == 0 {
+		clear(t.keys)
+		t.epoch = 1
+	}
 }
 
 // insert adds the position and reports whether it was new.
@@ -51,12 +65,13 @@ func (t *posSet) insert(p *chess.Position) bool {
 	f := fingerprintOf(p)
 	mask := len(t.keys) - 1
 	for i := int(f.b) & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case fingerprint{}:
-			t.keys[i] = f
+		s := &t.keys[i]
+		if s.epoch != t.epoch {
+			*s = slot{f, t.epoch}
 			t.n++
 			return true
-		case f:
+		}
+		if s.f == f {
 			return false
 		}
 	}
@@ -64,20 +79,20 @@ func (t *posSet) insert(p *chess.Position) bool {
 
 func (t *posSet) grow() {
 	size := 2 * len(t.keys)
-	if size < 1024 {
-		size = 1024
+	if size < 4096 {
+		size = 4096
 	}
 	old := t.keys
-	t.keys = make([]fingerprint, size)
+	t.keys = make([]slot, size)
 	mask := size - 1
-	for _, f := range old {
-		if f == (fingerprint{}) {
+	for _, s := range old {
+		if s.epoch != t.epoch {
 			continue
 		}
-		i := int(f.b) & mask
-		for t.keys[i] != (fingerprint{}) {
+		i := int(s.f.b) & mask
+		for t.keys[i].epoch == t.epoch {
 			i = (i + 1) & mask
 		}
-		t.keys[i] = f
+		t.keys[i] = s
 	}
 }

@@ -55,7 +55,6 @@ func loadVector(t testing.TB) []vectorEntry {
 	return out
 }
 
-
 // TestVector decides every position of the shared test vector and
 // requires the expected class, no undecided answer, and a checkmating line
 // (checked move by move) for every side found able to mate. Positions are

@@ -50,8 +50,8 @@ func (r Result) Class() string {
 const (
 	quickBudget  = 8
 	quickNodes   = 1200
-	planCount    = 3
-	planNodes    = 1000
+	planCount    = 2
+	planNodes    = 700
 	closureNodes = 700000
 	deepBudget   = 60
 	deepNodes    = 400000
@@ -67,6 +67,7 @@ type analyzer struct {
 	budget int
 	count  int
 	order  *plan        // move ordering for the closure search, or nil
+	plain  bool         // closure without pruning by proofs (tests)
 	line   []chess.Move // the closure search's mating line
 	// abstract search and its cache
 	ex           explorer
@@ -75,9 +76,10 @@ type analyzer struct {
 	cacheIndex   map[uint64][]int32
 	cacheEntries []cacheEntry
 	// helpmate search
-	tt ttable
-	hm hmState
-	bf []bfNode
+	tt  ttable
+	hm  hmState
+	bf  []bfNode
+	bfq bfHeap
 	// Nodes counts every position looked at.
 	Nodes int
 	// stats, for tuning: nodes and calls per stage (see stats.go).
