@@ -79,7 +79,7 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 	var ml chess.MoveList
 	for expanded := 0; len(q) > 0 && expanded < limit; expanded++ {
 		i := int32(q.pop() & 0xffffff)
-		a.Nodes++
+		a.nodes++
 		pos := a.bf[i].pos
 		pos.LegalMoves(&ml)
 		if ml.Len() == 0 {

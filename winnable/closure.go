@@ -92,7 +92,7 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) vi
 		return skip
 	}
 	a.count++
-	a.Nodes++
+	a.nodes++
 	if a.count > a.budget {
 		return abort
 	}

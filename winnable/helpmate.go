@@ -93,7 +93,7 @@ func (a *analyzer) helpmate(p *chess.Position, x chess.Color, maxBudget, limit i
 func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool {
 	h := &a.hm
 	h.nodes++
-	a.Nodes++
+	a.nodes++
 	var ml chess.MoveList
 	pos.LegalMoves(&ml)
 	if ml.Len() == 0 {

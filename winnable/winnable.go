@@ -16,10 +16,13 @@ type Result struct {
 	// (the safe answer for the Laws: nobody is denied a win by mistake).
 	Decided bool
 	// Lines hold, for each side that can mate, a series of legal moves from
-	// the position ending in its checkmate (nil when undecided or when the
-	// side cannot mate). Index by chess.Color.
+	// the position ending in its checkmate, indexed by chess.Color. A line
+	// is empty when the position itself is that checkmate, and nil when the
+	// side cannot mate or was left undecided. Lines are witnesses, not the
+	// shortest mates: one may run to thousands of moves.
 	Lines [2][]chess.Move
-	// Nodes counts the positions the analysis looked at.
+	// Nodes counts the positions the analysis looked at, a measure of its
+	// cost.
 	Nodes int
 }
 
@@ -80,8 +83,8 @@ type analyzer struct {
 	hm  hmState
 	bf  []bfNode
 	bfq bfHeap
-	// Nodes counts every position looked at.
-	Nodes int
+	// nodes counts every position looked at.
+	nodes int
 	// stats, for tuning: nodes and calls per stage (see stats.go).
 	stats stageStats
 }
@@ -102,13 +105,14 @@ func Analyze(p *chess.Position) Result {
 func CanMate(p *chess.Position, c chess.Color) bool {
 	a := pool.Get().(*analyzer)
 	defer pool.Put(a)
+	c &= 1
 	var w [2]bool
 	w[c] = true
 	return a.analyze(p, w).Can(c)
 }
 
 func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
-	a.Nodes = 0
+	a.nodes = 0
 	a.resetCache()
 	r := Result{Decided: true}
 	var can, done [2]bool
@@ -118,6 +122,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	if ml.Len() == 0 {
 		if p.InCheck() {
 			can[p.Turn()^1] = true
+			r.Lines[p.Turn()^1] = []chess.Move{} // the checkmate is on the board
 		}
 		done = [2]bool{true, true}
 	}
@@ -174,8 +179,33 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 	}
 	r.White, r.Black = can[0] && which[0], can[1] && which[1]
-	r.Nodes = a.Nodes
+	r.Nodes = a.nodes
+	a.trim()
 	return r
+}
+
+// trim lets go of buffers a big search left behind, so that the pool does
+// not keep them.
+func (a *analyzer) trim() {
+	if cap(a.bf) > 1<<14 {
+		a.bf = nil
+	}
+	if cap(a.bfq) > 1<<16 {
+		a.bfq = nil
+	}
+	if cap(a.moves) > 1<<16 {
+		a.moves = nil
+	}
+	if cap(a.frames) > 1<<14 {
+		a.frames = nil
+	}
+	if cap(a.line) > 1<<14 {
+		a.line = nil
+	}
+	if len(a.cacheEntries) > 1<<10 {
+		a.cacheEntries = nil
+		a.cacheIndex = nil
+	}
 }
 
 // prove settles whether x can mate, after the proofs of impossibility
@@ -186,9 +216,9 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]ches
 		plans = a.ex.findPlans(p, x, planCount)
 	}
 	for i := range plans {
-		n0 := a.Nodes
+		n0 := a.nodes
 		line := a.bestFirst(p, x, &plans[i], planNodes)
-		a.stats.note(stBestFirst, a.Nodes-n0, line != nil, true)
+		a.stats.note(stBestFirst, a.nodes-n0, line != nil, true)
 		if line != nil {
 			return line, 0
 		}

@@ -1,0 +1,85 @@
+// Package winnable tells whether a side can still checkmate: whether there
+// is any series of legal moves, both sides cooperating (a helpmate), that
+// ends with that side giving checkmate. The Laws of Chess ask this question
+// three times: a position where neither side can is dead and the game is
+// drawn at once (Article 5.2.2); a player whose flag falls, or who makes a
+// second illegal move, loses only if the opponent can still checkmate
+// (Articles 6.9 and 7.5.5).
+//
+// Analyze answers for both sides, CanMate for one. The answers are sound:
+// "cannot" is only ever given with a proof, and "can" comes with a mating
+// line, played out with legal moves (Result.Lines). Should the searches
+// reach their limits before settling a side, the answer is "can", the safe
+// one under the Laws, and Result.Decided is false; on the shared test
+// vector no limit is reached.
+//
+// # Proving that a side cannot mate
+//
+// All proofs rest on over-approximation: each replaces the positions that
+// can arise by a larger, simpler set, then shows that no member of that set
+// is a checkmate by the side in question. The tests of a checkmate used
+// there are necessary conditions only: with the losing king on some square
+// k, a piece of the mating side attacks k, and every flight square of k is
+// attacked, or filled by a piece of the losing side, a different piece for
+// each square. A defender that could take the checker or step between
+// refutes the picture, but only when nothing can prevent it (no double
+// check is possible, no piece of the mating side can pin it, no piece can
+// stand in its way).
+//
+// Abstract search. The pawns are kept exactly; every other piece is
+// replaced by its region: the squares it can reach by its own moves through
+// squares without pawns (kings also avoid squares attacked by enemy
+// pawns). A piece that can never move and never be taken is permanent: the
+// enemy king never steps onto it or where it attacks. The successors of an
+// abstract state are its pawn events: an advance, a capture by or of a
+// pawn, a promotion (which adds a queen and a knight, standing for any
+// piece), each taken whenever some placement of the pieces in their
+// regions allows it. Pieces taken by pieces are kept, which only makes
+// mates look easier. If no state reachable this way passes the mate test,
+// the side cannot mate. This settles bare material (king against king,
+// king and knight or bishop against king, bishops all of one colour),
+// locked pawn chains, kings walled in behind them, pieces that can only
+// shuffle, and structures that can change in a few ways only.
+//
+// Wide analysis. When pawn structures are too many to list, each pawn gets
+// instead the set of squares it may ever stand on, grown with the regions
+// until nothing changes (pawns on a file that none of them can leave keep
+// their order). Pawns that never move are walls for ever. The mate test
+// then lets each uncertain pawn stand on one square of its set.
+//
+// King search. Where the proof is a matter of tempo (a king that can only
+// shuffle between two squares, a side that must move into stalemate), the
+// kings are kept exactly, with the side to move; the other pieces stay
+// regions, and a side with a piece free to move may always spend a move. A
+// side left without any move has none in reality either: the game ends
+// there. After a king move the check can only be a discovered one.
+//
+// Closure search. Last, every position reachable by legal moves is visited
+// once, depth first; a position is not expanded when the abstract search
+// proves it hopeless. If the walk ends without a checkmate and without
+// reaching its budget, there is none.
+//
+// # Finding a checkmate
+//
+// A depth-first helpmate search prices moves by the progress they make
+// towards a mating net (the losing king heading for a corner, the mating
+// pieces closing in, captures, promotions): progress is free, other moves
+// spend a budget that grows from pass to pass, and a mate in one is looked
+// for at every move of the mating side. When that fails, the abstract
+// search provides a plan: the pawn events that lead to a structure where a
+// mate looks possible, and a mating picture there (where the losing king,
+// the checker, the mating king and the blockers stand). A best-first search
+// follows the plan, and so does the move order of the closure search,
+// which finds the mate if there is one within its budget.
+//
+// # Caveat
+//
+// The closure and best-first searches remember positions by a 128-bit
+// fingerprint (the chess package's identity key and a second, independent
+// hash). Two positions would have to agree on both to be mistaken for each
+// other; with the few hundred thousand positions of a search, the chance is
+// below 2^-90.
+//
+// Analyze and CanMate are safe for concurrent use; each call works in
+// memory of its own, taken from a pool.
+package winnable
