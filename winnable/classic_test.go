@@ -56,3 +56,25 @@ func TestClassics(t *testing.T) {
 		})
 	}
 }
+
+// TestOddPositions feeds positions that only a lenient reading accepts:
+// the analysis must answer without failing.
+func TestOddPositions(t *testing.T) {
+	for _, fen := range []string{
+		"QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/2k5/8/K6R b - - 0 1",
+		"k7/pppppppp/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/K7 w - - 0 1",
+		"nnnnnnnn/nnnnnnnn/8/8/8/8/NNNNNNNN/K6k b - - 0 1",
+		"k7/8/8/8/8/8/8/7K b - - 0 1",
+	} {
+		p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		r := Analyze(p)
+		for c := chess.White; c <= chess.Black; c++ {
+			if r.Can(c) && r.Decided && !matesBy(p, c, r.Lines[c]) {
+				t.Errorf("%s: bad line for %v", fen, c)
+			}
+		}
+	}
+}

@@ -36,7 +36,7 @@ func wideImpossible(p *chess.Position, want [2]bool, w *wideState) (impossible [
 	if p.CastlingRights() != 0 || p.EnPassant() != chess.NoSquare {
 		return
 	}
-	if !rootState(p, &w.v) {
+	if !rootState(p, &w.v) || p.ByType(chess.Pawn).Count() > len(w.pawns) {
 		return
 	}
 	w.np = 0
