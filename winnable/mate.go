@@ -18,9 +18,6 @@ type mateCheck struct {
 	pawnCov [2]bb
 	cover   [2][maxUnits]bb
 	all     [2]bb // union of cover
-	// rec, when set, hears each complete placement of blockers found by
-	// match (the mating king on xk); it returns whether to stop looking.
-	rec func(xk bb, used uint32, place *[maxUnits]chess.Square) bool
 	// through, when not empty, is the square the mating king just left:
 	// the check must then be discovered, by a unit behind that square.
 	through bb
@@ -240,7 +237,7 @@ func (m *mateCheck) coverableAgainst(x chess.Color, open, zone bb, chk *checkSpo
 // square of sqs without refuting the checking picture chk; xk is the
 // mating king's square (or empty).
 func (m *mateCheck) blockable(y chess.Color, sqs bb, chk *checkSpot, xk bb) bool {
-	if sqs == 0 && m.rec == nil {
+	if sqs == 0 {
 		return true
 	}
 	if sqs.Count() > int(m.s.n[y]) {
@@ -253,11 +250,7 @@ func (m *mateCheck) blockable(y chess.Color, sqs bb, chk *checkSpot, xk bb) bool
 // match assigns the squares of sqs to distinct units of y not in used.
 func (m *mateCheck) match(y chess.Color, sqs bb, used uint32, place *[maxUnits]chess.Square, chk *checkSpot, xk bb) bool {
 	if sqs == 0 {
-		ok := !chk.refute || !m.blockersRefute(y, used, place, chk, xk)
-		if ok && m.rec != nil {
-			return m.rec(xk, used, place)
-		}
-		return ok
+		return !chk.refute || !m.blockersRefute(y, used, place, chk, xk)
 	}
 	sq := sqs.First()
 	units := &m.s.units[y]

@@ -1,6 +1,10 @@
 package winnable
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arbiterchess/arbiter/chess"
+)
 
 // Per-stage counters of one analyzer, kept for tuning the limits.
 
@@ -17,7 +21,8 @@ const (
 var stageNames = [numStages]string{"quick helpmate", "best-first", "closure", "closure (plain order)"}
 
 type stageStats struct {
-	absCalls, absHits, absPruned  int // abstract checks at closure nodes
+	trace                         func(p *chess.Position, x chess.Color, nodes int, mate bool) // tests
+	absCalls, absHits, absPruned  int                                                          // abstract checks at closure nodes
 	calls, found, complete, nodes [numStages]int
 	foundNodes                    [numStages]int // nodes of the calls that found a mate
 }
