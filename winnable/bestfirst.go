@@ -113,4 +113,4 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 }
 
 // bfWeight is the weight of the guide's distance against moves played.
-var bfWeight = 3
+const bfWeight = 3

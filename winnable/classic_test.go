@@ -41,7 +41,11 @@ func TestClassics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			before := p.FEN()
 			r := Analyze(p)
+			if p.FEN() != before {
+				t.Errorf("Analyze changed the position to %s", p.FEN())
+			}
 			if r.Class() != tc.want || !r.Decided {
 				t.Errorf("%s: got %s (decided %v), want %s", tc.fen, r.Class(), r.Decided, tc.want)
 			}
@@ -75,6 +79,46 @@ func TestOddPositions(t *testing.T) {
 			if r.Can(c) && r.Decided && !matesBy(p, c, r.Lines[c]) {
 				t.Errorf("%s: bad line for %v", fen, c)
 			}
+		}
+	}
+}
+
+// TestConcurrent runs the classic cases from several goroutines at once
+// (run with -race to check that analyses share nothing).
+func TestConcurrent(t *testing.T) {
+	var ps []*chess.Position
+	for _, tc := range classics {
+		p, err := chess.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	done := make(chan string)
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			out := ""
+			for i := range ps {
+				out += Analyze(ps[(i+g)%len(ps)]).Class()
+			}
+			done <- out
+		}(g)
+	}
+	var got []string
+	for g := 0; g < 4; g++ {
+		got = append(got, <-done)
+	}
+	for g := 0; g < 4; g++ {
+		want := ""
+		for i := range ps {
+			want += classics[(i+g)%len(ps)].want
+		}
+		found := false
+		for _, s := range got {
+			found = found || s == want
+		}
+		if !found {
+			t.Errorf("goroutine %d: no result matches %q among %q", g, want, got)
 		}
 	}
 }

@@ -36,7 +36,7 @@ func (k kstate) key() uint64 {
 	return uint64(k.st)<<24 | uint64(k.wk)<<16 | uint64(k.bk)<<8 | uint64(k.turn)<<7 | uint64(k.ep)
 }
 
-var maxKingStates = 2000
+const maxKingStates = 2000
 
 type kingSearch struct {
 	structs  []kstruct

@@ -1,10 +1,6 @@
 package winnable
 
-import (
-	"fmt"
-
-	"github.com/arbiterchess/arbiter/chess"
-)
+import "fmt"
 
 // Per-stage counters of one analyzer, kept for tuning the limits.
 
@@ -21,8 +17,7 @@ const (
 var stageNames = [numStages]string{"quick helpmate", "best-first", "closure", "closure (plain order)"}
 
 type stageStats struct {
-	trace                         func(p *chess.Position, x chess.Color, nodes int, mate bool) // tests
-	absCalls, absHits, absPruned  int                                                          // abstract checks at closure nodes
+	absCalls, absHits, absPruned  int // abstract checks at closure nodes
 	calls, found, complete, nodes [numStages]int
 	foundNodes                    [numStages]int // nodes of the calls that found a mate
 }

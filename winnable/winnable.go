@@ -228,9 +228,6 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]ches
 	}
 	mate, complete := a.closure(p, x, closureNodes)
 	a.stats.note(stClosure, a.count, mate, complete)
-	if a.stats.trace != nil {
-		a.stats.trace(p, x, a.count, mate)
-	}
 	if !complete && a.order != nil {
 		// The plan may mislead; the closure in plain move order finds
 		// other mates first.
