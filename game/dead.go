@@ -34,7 +34,7 @@ func (g *Game) dead(p *chess.Position, legal int) bool {
 // MayBeDead reports whether p may be a dead position although the
 // material says a side can mate, so that a full can-mate analysis is worth
 // its cost: its pawns are all stuck (a locked structure), few pieces are
-// left (no queen and at most two other pieces besides kings and pawns), or
+// left (no queen or rook, and at most two minor pieces), or
 // the side to move has at most two legal moves (forced lines, such as a
 // piece that must be taken). The game asks its MateFunc only there.
 func MayBeDead(p *chess.Position) bool {
@@ -50,10 +50,10 @@ func mayBeDead(p *chess.Position, legal int) bool {
 	if legal <= 2 || pawnsStuck(p) {
 		return true
 	}
-	if p.ByType(chess.Queen) != 0 {
+	if p.ByType(chess.Queen)|p.ByType(chess.Rook) != 0 {
 		return false
 	}
-	return (p.ByType(chess.Rook) | p.ByType(chess.Bishop) | p.ByType(chess.Knight)).Count() <= 2
+	return (p.ByType(chess.Bishop) | p.ByType(chess.Knight)).Count() <= 2
 }
 
 // pawnsStuck reports whether p has pawns and none of them can move now: no
