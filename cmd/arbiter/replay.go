@@ -60,8 +60,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // replay feeds the action lines of in to a touch engine and hands every
 // ruling to emit. A start line is allowed as the first line only. The
-// error is for input that could not be read, or a start line the engine
-// refuses (an unknown rule set, a bad FEN).
+// error is for input that could not be read, or a game that cannot be set
+// up (an unknown rule set, a bad FEN): that line is answered with an error
+// ruling and processing stops there.
 func replay(in io.Reader, opts touch.Options, emit func(protocol.Ruling)) (protocol.Summary, error) {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 4<<20)
@@ -85,12 +86,15 @@ func replay(in io.Reader, opts touch.Options, emit func(protocol.Ruling)) (proto
 				continue
 			}
 			if err := start(*l.Start); err != nil {
+				// No game can be set up: the line is answered, and nothing after it.
+				emit(protocol.Ruling{At: at, Kind: protocol.KindError, Error: err.Error()})
 				return protocol.Summary{}, fmt.Errorf("line %d: %v", at, err)
 			}
 			continue
 		}
 		if e == nil {
 			if err := start(protocol.Start{}); err != nil {
+				emit(protocol.Ruling{At: at, Kind: protocol.KindError, Error: err.Error()})
 				return protocol.Summary{}, err
 			}
 		}
