@@ -1,12 +1,34 @@
 // Package audit replays recorded games (PGN) under the Laws of Chess and
 // reports what an arbiter would flag: illegal or unreadable moves, results
-// the laws contradict (a time-forfeit win without mating material, moves
-// after the game had ended, a decisive result after an automatic draw, a
-// result that ignores a final checkmate or stalemate), and, for
+// the laws contradict (a time-forfeit win without mating material, a
+// decisive result after an automatic draw, a result that ignores a final
+// checkmate or stalemate), moves played after the game had ended, and, for
 // information, the draws that could have been claimed.
 //
+// Each Finding has a Kind; for result-contradicts-laws a Reason says which
+// contradiction it is. The kinds:
+//
+//	kind                     severity        meaning
+//	illegal-move             error           an illegal or unparsable move; the rest of the game is skipped
+//	result-contradicts-laws  error/warning   reason "time-forfeit-no-mate": a win on time by a player who could not mate (6.9);
+//	                                         reason "decisive-after-draw": a win recorded after an automatic draw;
+//	                                         reason "wrong-result": the result ignores a final checkmate or stalemate
+//	played-after-end         error           the game went on after checkmate, stalemate, fivefold repetition,
+//	                                         the 75-move rule or a dead position
+//	claimable-threefold      info            a threefold repetition could have been claimed (9.2)
+//	claimable-fifty          info            a fifty-move draw could have been claimed (9.3)
+//
+// Extensions:
+//
+//	syntax-error             error           the PGN text of the game could not be read; the game is skipped
+//	bad-fen                  error           the FEN tag cannot be played from; the game is skipped
+//	skipped-variant          info            a variant the arbiter does not play (crazyhouse, antichess ...)
+//	null-move                info            a null move "--": the turn passed without a move
+//	result-mismatch          warning         the Result tag and the movetext's result differ
+//
 // Games are read one at a time from a stream, so memory stays flat however
-// large the input.
+// large the input; Stream can replay them on several goroutines and still
+// report in input order.
 package audit
 
 import (
@@ -33,18 +55,28 @@ type Kind string
 
 // The kinds of finding.
 const (
-	IllegalMove       Kind = "illegal-move"         // an illegal or unreadable move; the rest of the game is skipped
-	SyntaxError       Kind = "syntax-error"         // the PGN text of the game could not be read
-	BadFEN            Kind = "bad-fen"              // the FEN tag cannot be played from; the game is skipped
-	SkippedVariant    Kind = "skipped-variant"      // a variant the arbiter does not play (crazyhouse, antichess ...)
-	NullMove          Kind = "null-move"            // a null move "--": the turn passed without a move
-	MovesAfterEnd     Kind = "moves-after-end"      // the game went on after it had ended automatically
-	DecisiveAfterDraw Kind = "decisive-after-draw"  // a win recorded after an automatic draw
-	WrongResult       Kind = "wrong-result"         // the result ignores the final checkmate or stalemate
-	TimeForfeitNoMate Kind = "time-forfeit-no-mate" // a win on time by a player who could not mate (6.9)
-	ResultMismatch    Kind = "result-mismatch"      // the Result tag and the movetext's result differ
-	Threefold         Kind = "threefold-claimable"  // a threefold repetition could have been claimed
-	Fifty             Kind = "fifty-claimable"      // a fifty-move draw could have been claimed
+	IllegalMove           Kind = "illegal-move"            // an illegal or unparsable move; the rest of the game is skipped
+	ResultContradictsLaws Kind = "result-contradicts-laws" // the result is not the one the laws give; Reason says why
+	PlayedAfterEnd        Kind = "played-after-end"        // the game went on after it had ended automatically
+	Threefold             Kind = "claimable-threefold"     // a threefold repetition could have been claimed
+	Fifty                 Kind = "claimable-fifty"         // a fifty-move draw could have been claimed
+
+	// Extensions.
+	SyntaxError    Kind = "syntax-error"    // the PGN text of the game could not be read
+	BadFEN         Kind = "bad-fen"         // the FEN tag cannot be played from; the game is skipped
+	SkippedVariant Kind = "skipped-variant" // a variant the arbiter does not play (crazyhouse, antichess ...)
+	NullMove       Kind = "null-move"       // a null move "--": the turn passed without a move
+	ResultMismatch Kind = "result-mismatch" // the Result tag and the movetext's result differ
+)
+
+// Reason is the specific contradiction of a result-contradicts-laws finding.
+type Reason string
+
+// The reasons of result-contradicts-laws.
+const (
+	TimeForfeitNoMate Reason = "time-forfeit-no-mate" // a win on time by a player who could not mate (6.9)
+	DecisiveAfterDraw Reason = "decisive-after-draw"  // a win recorded after an automatic draw
+	WrongResult       Reason = "wrong-result"         // the result ignores the final checkmate or stalemate
 )
 
 // Finding is one thing the audit flags. The JSON field names are those of
@@ -57,13 +89,16 @@ type Finding struct {
 	Black    string   `json:"black"`
 	Ply      int      `json:"ply"` // the ply the finding is about (0: the start position)
 	Kind     Kind     `json:"kind"`
+	Reason   Reason   `json:"reason,omitempty"` // for result-contradicts-laws: which contradiction
 	Severity Severity `json:"severity"`
 	Article  string   `json:"article"` // FIDE article, where one applies
-	Message  string   `json:"message"`
-	FEN      string   `json:"fen"` // the position the finding is about
+	Text     string   `json:"text"`    // the finding in words
+	FEN      string   `json:"fen"`     // the position the finding is about
 }
 
-// String formats a finding as "FILE:GAME (line L) White vs Black: [severity] message".
+// String formats a finding as
+// "FILE:GAME (line L) White vs Black: [severity] kind: text", the kind
+// followed by the reason in brackets where there is one.
 func (f Finding) String() string {
 	w, b := f.White, f.Black
 	if w == "" {
@@ -72,7 +107,11 @@ func (f Finding) String() string {
 	if b == "" {
 		b = "?"
 	}
-	return fmt.Sprintf("%s:%d (line %d) %s vs %s: [%s] %s", f.File, f.Game, f.Line, w, b, f.Severity, f.Message)
+	kind := string(f.Kind)
+	if f.Reason != "" {
+		kind += " (" + string(f.Reason) + ")"
+	}
+	return fmt.Sprintf("%s:%d (line %d) %s vs %s: [%s] %s: %s", f.File, f.Game, f.Line, w, b, f.Severity, kind, f.Text)
 }
 
 // Rules is the rule set a game is replayed under. Only the parts that
@@ -157,8 +196,14 @@ type run struct {
 func (r *run) add(kind Kind, sev Severity, article string, ply int, fen, format string, args ...any) {
 	f := r.base
 	f.Kind, f.Severity, f.Article, f.Ply, f.FEN = kind, sev, article, ply, fen
-	f.Message = fmt.Sprintf(format, args...)
+	f.Text = fmt.Sprintf(format, args...)
 	r.out = append(r.out, f)
+}
+
+// contradicts adds a result-contradicts-laws finding with its reason.
+func (r *run) contradicts(why Reason, sev Severity, article string, ply int, fen, format string, args ...any) {
+	r.add(ResultContradictsLaws, sev, article, ply, fen, format, args...)
+	r.out[len(r.out)-1].Reason = why
 }
 
 // start returns the position the game starts from.
@@ -202,7 +247,7 @@ func (r *run) replay() Result {
 		p := g.Position()
 		ply := g.Ply() + 1
 		if r.ended != nil && r.ended.Ply == g.Ply() {
-			r.add(MovesAfterEnd, Error, r.ended.Article, ply, p.FEN(),
+			r.add(PlayedAfterEnd, Error, r.ended.Article, ply, p.FEN(),
 				"the game went on with %s after %s at ply %d (%s %s)",
 				moveNumber(p, mv.SAN), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
 			if r.ended.Reason == game.Checkmate || r.ended.Reason == game.Stalemate {
@@ -289,17 +334,17 @@ func (r *run) final() {
 			if !decisive && result != game.Draw {
 				sev = Warning // "*" or no result
 			}
-			r.add(WrongResult, sev, e.Article, e.Ply, p.FEN(), "the result is %s but %s checkmated at ply %d: %s (%s)",
+			r.contradicts(WrongResult, sev, e.Article, e.Ply, p.FEN(), "the result is %s but %s checkmated at ply %d: %s (%s)",
 				show(result), colour(p.Turn().Other()), e.Ply, e.Result, e.Article)
 		case e.Reason != game.Checkmate && decisive:
-			kind := DecisiveAfterDraw
+			why := DecisiveAfterDraw
 			if e.Reason == game.Stalemate {
-				kind = WrongResult
+				why = WrongResult
 			}
-			r.add(kind, Error, e.Article, e.Ply, p.FEN(), "the result is %s but the game was drawn at ply %d by %s (%s)",
+			r.contradicts(why, Error, e.Article, e.Ply, p.FEN(), "the result is %s but the game was drawn at ply %d by %s (%s)",
 				result, e.Ply, e.Reason, e.Article)
 		case e.Reason == game.Stalemate && result != game.Draw:
-			r.add(WrongResult, Warning, e.Article, e.Ply, p.FEN(), "the result is %s but the game ended in stalemate at ply %d: 1/2-1/2 (5.2.1)", show(result), e.Ply)
+			r.contradicts(WrongResult, Warning, e.Article, e.Ply, p.FEN(), "the result is %s but the game ended in stalemate at ply %d: 1/2-1/2 (5.2.1)", show(result), e.Ply)
 		}
 		return
 	}
@@ -310,7 +355,7 @@ func (r *run) final() {
 		}
 		if p := g.Position(); !game.MaterialCanMate(p, winner) || (r.worthDeep(p, winner) && !r.a.canMate()(p, winner)) {
 			p := g.Position()
-			r.add(TimeForfeitNoMate, Error, "6.9", g.Ply(), p.FEN(),
+			r.contradicts(TimeForfeitNoMate, Error, "6.9", g.Ply(), p.FEN(),
 				"%s won on time, but %s cannot checkmate by any series of legal moves: the game is drawn (6.9)", result, colour(winner))
 		}
 	}
@@ -393,7 +438,7 @@ func (r *run) deepDead() {
 	r.ended = &o
 	if hi < last {
 		p := g.PositionAt(hi)
-		r.add(MovesAfterEnd, Error, o.Article, hi+1, p.FEN(),
+		r.add(PlayedAfterEnd, Error, o.Article, hi+1, p.FEN(),
 			"the game went on with %s after %s at ply %d (%s %s)",
 			moveNumber(p, g.SANAt(hi+1)), o.Reason, hi, o.Result, o.Article)
 	}

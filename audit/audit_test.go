@@ -39,6 +39,31 @@ func only(fs []Finding, k Kind) []Finding {
 	return out
 }
 
+func onlyReason(fs []Finding, why Reason) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		if f.Reason == why {
+			if f.Kind != ResultContradictsLaws {
+				panic("reason on a finding of kind " + f.Kind)
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func expectReason(t *testing.T, fs []Finding, why Reason, sev Severity, article string) Finding {
+	t.Helper()
+	got := onlyReason(fs, why)
+	if len(got) != 1 {
+		t.Fatalf("want one %s finding, got %d: %v", why, len(got), fs)
+	}
+	if got[0].Severity != sev || got[0].Article != article {
+		t.Fatalf("%s: severity %s article %q, want %s %q", why, got[0].Severity, got[0].Article, sev, article)
+	}
+	return got[0]
+}
+
 func expectKind(t *testing.T, fs []Finding, k Kind, sev Severity, article string) Finding {
 	t.Helper()
 	got := only(fs, k)
@@ -62,7 +87,7 @@ func TestAudit_R6_TimeForfeitBareKing(t *testing.T) {
 1... Rb3 2. Ka2 1-0
 `
 	fs, _ := auditText(t, pgnText, "fide")
-	f := expectKind(t, fs, TimeForfeitNoMate, Error, "6.9")
+	f := expectReason(t, fs, TimeForfeitNoMate, Error, "6.9")
 	if f.White != "A" || f.Black != "B" || f.Game != 1 || f.Line != 1 || f.Ply != 2 {
 		t.Errorf("finding %+v", f)
 	}
@@ -73,19 +98,19 @@ func TestAudit_R6_TimeForfeitBareKing(t *testing.T) {
 1... Rb3 { [%clk 0:00:03] } 2. Ka2 { [%clk 0:00:10] } 2... Rb4 { [%clk 0:00:00] } 1-0
 `
 	fs, _ = auditText(t, clk, "fide")
-	expectKind(t, fs, TimeForfeitNoMate, Error, "6.9")
+	expectReason(t, fs, TimeForfeitNoMate, Error, "6.9")
 	// The winner on time has a rook: nothing to flag.
 	ok := strings.Replace(pgnText, "1-0", "0-1", 2)
 	fs, _ = auditText(t, ok, "fide")
-	if len(only(fs, TimeForfeitNoMate)) != 0 {
+	if len(onlyReason(fs, TimeForfeitNoMate)) != 0 {
 		t.Errorf("Black can mate: %v", fs)
 	}
 }
 
 func TestAudit_MovesAfterMate(t *testing.T) {
 	fs, _ := auditText(t, "1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n", "fide")
-	f := expectKind(t, fs, MovesAfterEnd, Error, "5.1.1")
-	if f.Ply != 5 || !strings.Contains(f.Message, "3.Kf2") {
+	f := expectKind(t, fs, PlayedAfterEnd, Error, "5.1.1")
+	if f.Ply != 5 || !strings.Contains(f.Text, "3.Kf2") {
 		t.Errorf("finding %+v", f)
 	}
 	if len(only(fs, IllegalMove)) != 0 {
@@ -93,7 +118,7 @@ func TestAudit_MovesAfterMate(t *testing.T) {
 	}
 	// A wrong result after the mate.
 	fs, _ = auditText(t, "1. f3 e5 2. g4 Qh4# 1-0\n", "fide")
-	expectKind(t, fs, WrongResult, Error, "5.1.1")
+	expectReason(t, fs, WrongResult, Error, "5.1.1")
 	fs, _ = auditText(t, "1. f3 e5 2. g4 Qh4# 0-1\n", "fide")
 	if len(fs) != 0 {
 		t.Errorf("a correct record: %v", fs)
@@ -103,21 +128,21 @@ func TestAudit_MovesAfterMate(t *testing.T) {
 func TestAudit_R5_FivefoldScoredAsWin(t *testing.T) {
 	moves := "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
 	fs, _ := auditText(t, "[Result \"1-0\"]\n\n"+moves+"1-0\n", "fide")
-	f := expectKind(t, fs, DecisiveAfterDraw, Error, "9.6.1")
+	f := expectReason(t, fs, DecisiveAfterDraw, Error, "9.6.1")
 	if f.Ply != 16 {
 		t.Errorf("ply %d", f.Ply)
 	}
 	expectKind(t, fs, Threefold, Info, "9.2")
 	// Going on after the fivefold is flagged once.
 	fs, _ = auditText(t, moves+"9. e4 e5 1/2-1/2\n", "fide")
-	expectKind(t, fs, MovesAfterEnd, Error, "9.6.1")
+	expectKind(t, fs, PlayedAfterEnd, Error, "9.6.1")
 }
 
 func TestAudit_IllegalMoveWithFEN(t *testing.T) {
 	fs, st := auditText(t, "[White \"X\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Nf3 *\n", "fide")
 	f := expectKind(t, fs, IllegalMove, Error, "7.5.1")
 	want := "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
-	if f.FEN != want || f.Ply != 3 || !strings.Contains(f.Message, "2.Ke3") || !strings.Contains(f.Message, want) {
+	if f.FEN != want || f.Ply != 3 || !strings.Contains(f.Text, "2.Ke3") || !strings.Contains(f.Text, want) {
 		t.Errorf("finding %+v", f)
 	}
 	if st.Plies != 2 {
@@ -127,10 +152,10 @@ func TestAudit_IllegalMoveWithFEN(t *testing.T) {
 
 func TestAudit_StalemateAndDeadPositionResults(t *testing.T) {
 	fs, _ := auditText(t, "[FEN \"7k/5K2/8/8/8/8/8/6Q1 w - - 0 1\"]\n\n1. Qg6 1-0\n", "fide")
-	expectKind(t, fs, WrongResult, Error, "5.2.1")
+	expectReason(t, fs, WrongResult, Error, "5.2.1")
 	fs, _ = auditText(t, "[FEN \"7k/8/8/8/8/8/r7/K7 w - - 0 1\"]\n\n1. Kxa2 Kg7 0-1\n", "fide")
-	expectKind(t, fs, DecisiveAfterDraw, Error, "5.2.2")
-	expectKind(t, fs, MovesAfterEnd, Error, "5.2.2")
+	expectReason(t, fs, DecisiveAfterDraw, Error, "5.2.2")
+	expectKind(t, fs, PlayedAfterEnd, Error, "5.2.2")
 }
 
 // R6: a locked pawn wall the material cannot see; the full analysis (a
@@ -147,15 +172,15 @@ func TestAudit_R6_DeadPositionBeyondMaterial(t *testing.T) {
 	if _, err := Stream(strings.NewReader(text), "wall.pgn", Options{Rules: RuleSets["fide"], CanMate: never, Workers: 1}, func(f Finding) { fs = append(fs, f) }); err != nil {
 		t.Fatal(err)
 	}
-	if f := expectKind(t, fs, MovesAfterEnd, Error, "5.2.2"); f.Ply != 1 {
+	if f := expectKind(t, fs, PlayedAfterEnd, Error, "5.2.2"); f.Ply != 1 {
 		t.Errorf("moves after end at ply %d, want 1", f.Ply)
 	}
-	if f := expectKind(t, fs, DecisiveAfterDraw, Error, "5.2.2"); f.Ply != 0 {
+	if f := expectReason(t, fs, DecisiveAfterDraw, Error, "5.2.2"); f.Ply != 0 {
 		t.Errorf("dead at ply %d, want 0", f.Ply)
 	}
 	// The default analysis (the winnable package) sees it too.
 	fs, _ = auditText(t, text, "fide")
-	expectKind(t, fs, DecisiveAfterDraw, Error, "5.2.2")
+	expectReason(t, fs, DecisiveAfterDraw, Error, "5.2.2")
 	// The material alone does not.
 	fs = nil
 	Stream(strings.NewReader(text), "wall.pgn", Options{Rules: RuleSets["fide"], CanMate: game.MaterialCanMate, Workers: 1}, func(f Finding) { fs = append(fs, f) })
@@ -167,7 +192,7 @@ func TestAudit_R6_DeadPositionBeyondMaterial(t *testing.T) {
 	onlyBlack := func(_ *chess.Position, c chess.Color) bool { return c == chess.Black }
 	fs = nil
 	Stream(strings.NewReader(forfeit), "wall.pgn", Options{Rules: RuleSets["fide"], CanMate: onlyBlack, Workers: 1}, func(f Finding) { fs = append(fs, f) })
-	expectKind(t, fs, TimeForfeitNoMate, Error, "6.9")
+	expectReason(t, fs, TimeForfeitNoMate, Error, "6.9")
 }
 
 func TestAudit_R4_FiftyClaimable(t *testing.T) {
@@ -203,7 +228,7 @@ func TestAudit_NullMoveVariantsAndSyntax(t *testing.T) {
 
 1. e4 *
 `, "fide")
-	if f := expectKind(t, fs, SkippedVariant, Info, ""); !strings.Contains(f.Message, "crazyhouse") || f.Game != 1 {
+	if f := expectKind(t, fs, SkippedVariant, Info, ""); !strings.Contains(f.Text, "crazyhouse") || f.Game != 1 {
 		t.Errorf("variant: %+v", f)
 	}
 	if f := expectKind(t, fs, NullMove, Info, ""); f.Game != 2 || f.Ply != 2 {

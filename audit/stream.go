@@ -46,6 +46,10 @@ type Options struct {
 	// on the reading goroutine, on two CPUs or fewer). Findings come out in
 	// input order whatever the number.
 	Workers int
+	// Progress, if set, is called with the number of games done so far
+	// after the findings of each game are emitted (on the goroutine that
+	// calls emit).
+	Progress func(games int)
 }
 
 // Stream reads PGN games from r one at a time, audits each, and calls emit
@@ -98,7 +102,7 @@ func (a *Auditor) item(it item, file string, dst []Finding, st *Stats) []Finding
 		st.Skipped++
 		st.count(SyntaxError, 1)
 		f := Finding{File: file, Game: it.n, Line: it.err.Line, Kind: SyntaxError, Severity: Error,
-			Message: "unreadable PGN, game skipped: " + it.err.Msg}
+			Text: "unreadable PGN, game skipped: " + it.err.Msg}
 		return append(dst, f)
 	}
 	before := len(dst)
@@ -135,6 +139,9 @@ func streamSerial(r io.Reader, file string, opts Options, emit func(Finding)) (S
 		buf = a.item(it, file, buf[:0], &st)
 		for _, f := range buf {
 			emit(f)
+		}
+		if opts.Progress != nil {
+			opts.Progress(st.Games)
 		}
 	}
 	return st, err
@@ -204,6 +211,9 @@ func streamParallel(r io.Reader, file string, opts Options, workers int, emit fu
 			emit(f)
 		}
 		st.Add(b.stats)
+		if opts.Progress != nil {
+			opts.Progress(st.Games)
+		}
 	}
 	wg.Wait()
 	return st, readErr

@@ -10,7 +10,9 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiterchess/arbiter/audit"
@@ -26,12 +28,23 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	rules := fs.String("rules", "fide", "rule set: fide, fide-rapid, fide-blitz, uscf, casual, fide-1971")
 	asJSON := fs.Bool("json", false, "write JSON Lines: one object per finding, then a summary object")
-	threads := fs.Int("threads", 0, "goroutines replaying games (0: one per CPU but one; 1: replay while reading)")
+	workers := fs.Int("workers", 0, "goroutines replaying games (0: one per CPU but one; 1: replay while reading); output stays in input order")
+	fs.Var(intAlias{workers}, "threads", "") // the former name of --workers, left out of the usage
 	deep := fs.Bool("deep", false, "ask the full can-mate analysis about every final position and every win on time (slow)")
 	minSev := fs.String("severity", "info", "print findings of this severity and above: info, warning, error (all are counted)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--threads T] [--severity S] [--deep] FILE... (- for stdin; .gz and .zst are read compressed)")
-		fs.PrintDefaults()
+		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--workers N] [--severity S] [--deep] FILE... (- for stdin; .gz and .zst are read compressed)")
+		fs.VisitAll(func(f *flag.Flag) {
+			if f.Usage == "" {
+				return // hidden alias
+			}
+			name, usage := flag.UnquoteUsage(f)
+			fmt.Fprintf(stderr, "  --%s %s\n    \t%s", f.Name, name, usage)
+			if f.DefValue != "" && f.DefValue != "false" {
+				fmt.Fprintf(stderr, " (default %s)", f.DefValue)
+			}
+			fmt.Fprintln(stderr)
+		})
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -71,7 +84,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	files := 0
 	begin := time.Now()
 	for _, name := range fs.Args() {
-		st, err := auditFile(name, stdin, audit.Options{Rules: rs, Workers: *threads, Deep: *deep}, emit)
+		st, err := auditFile(name, stdin, stderr, audit.Options{Rules: rs, Workers: *workers, Deep: *deep}, emit)
 		total.Add(st)
 		if err != nil {
 			out.Flush()
@@ -88,8 +101,10 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // auditFile opens name ("-" is stdin), undoes gzip or zstd compression,
 // and audits the games in it.
-func auditFile(name string, stdin io.Reader, opts audit.Options, emit func(audit.Finding)) (audit.Stats, error) {
+// A progress line goes to stderr when it is a terminal.
+func auditFile(name string, stdin io.Reader, stderr io.Writer, opts audit.Options, emit func(audit.Finding)) (audit.Stats, error) {
 	var r io.Reader = stdin
+	var total int64 = -1
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
@@ -97,6 +112,16 @@ func auditFile(name string, stdin io.Reader, opts audit.Options, emit func(audit
 		}
 		defer f.Close()
 		r = f
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			total = fi.Size()
+		}
+	}
+	var pr *progress
+	if isTerminal(stderr) {
+		pr = startProgress(stderr, name, total)
+		r = &countingReader{r: r, n: &pr.bytes}
+		opts.Progress = func(games int) { pr.games.Store(int64(games)) }
+		defer pr.stop()
 	}
 	r, closeFn, err := decompress(r, name)
 	if err != nil {
@@ -104,6 +129,101 @@ func auditFile(name string, stdin io.Reader, opts audit.Options, emit func(audit
 	}
 	defer closeFn()
 	return audit.Stream(r, name, opts, emit)
+}
+
+// intAlias is a second name for an int flag.
+type intAlias struct{ p *int }
+
+func (a intAlias) String() string {
+	if a.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*a.p)
+}
+
+func (a intAlias) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return err
+	}
+	*a.p = n
+	return nil
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// countingReader counts the bytes read through it (before decompression).
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// progress refreshes one line on a terminal: bytes read of the total and
+// games per second, four times a second, after the first half second (a
+// short file shows nothing); stop clears the line.
+type progress struct {
+	w     io.Writer
+	name  string
+	total int64
+	bytes atomic.Int64
+	games atomic.Int64
+	quit  chan struct{}
+	done  chan struct{}
+}
+
+func startProgress(w io.Writer, name string, total int64) *progress {
+	p := &progress{w: w, name: name, total: total, quit: make(chan struct{}), done: make(chan struct{})}
+	go p.loop()
+	return p
+}
+
+func (p *progress) loop() {
+	defer close(p.done)
+	begin := time.Now()
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	shown := false
+	for {
+		select {
+		case <-p.quit:
+			if shown {
+				fmt.Fprint(p.w, "\r\x1b[K")
+			}
+			return
+		case now := <-tick.C:
+			secs := now.Sub(begin).Seconds()
+			if secs < 0.5 {
+				continue
+			}
+			shown = true
+			mb := float64(p.bytes.Load()) / 1e6
+			games := p.games.Load()
+			of := ""
+			if p.total > 0 {
+				of = fmt.Sprintf(" / %.1f MB (%.0f%%)", float64(p.total)/1e6, 100*float64(p.bytes.Load())/float64(p.total))
+			}
+			fmt.Fprintf(p.w, "\r\x1b[K%s: %.1f MB%s, %d games, %.0f games/s, %.1f MB/s", p.name, mb, of, games, float64(games)/secs, mb/secs)
+		}
+	}
+}
+
+func (p *progress) stop() {
+	close(p.quit)
+	<-p.done
 }
 
 var (
@@ -141,16 +261,16 @@ func decompress(r io.Reader, name string) (io.Reader, func(), error) {
 
 // summary is the last object of the --json output.
 type summary struct {
-	Kind         string         `json:"kind"` // always "summary"
-	Files        int            `json:"files"`
-	Games        int            `json:"games"`
-	Skipped      int            `json:"skipped"`
-	Moves        int            `json:"moves"` // plies replayed
-	Findings     map[string]int `json:"findings"`
-	Seconds      float64        `json:"seconds"`
-	GamesPerSec  float64        `json:"games_per_second"`
-	MovesPerSec  float64        `json:"moves_per_second"`
-	FindingTotal int            `json:"findings_total"`
+	Kind        string         `json:"kind"` // always "summary"
+	Files       int            `json:"files"`
+	Games       int            `json:"games"`
+	Skipped     int            `json:"skipped"`
+	Moves       int            `json:"moves"`    // plies replayed
+	Findings    int            `json:"findings"` // findings of every severity
+	ByKind      map[string]int `json:"by_kind"`
+	Seconds     float64        `json:"seconds"`
+	GamesPerSec float64        `json:"games_per_second"`
+	MovesPerSec float64        `json:"moves_per_second"`
 }
 
 func writeSummary(w io.Writer, asJSON bool, files int, st audit.Stats, elapsed time.Duration) {
@@ -159,12 +279,12 @@ func writeSummary(w io.Writer, asJSON bool, files int, st audit.Stats, elapsed t
 		secs = 1e-9
 	}
 	s := summary{Kind: "summary", Files: files, Games: st.Games, Skipped: st.Skipped, Moves: st.Plies,
-		Findings: map[string]int{}, Seconds: secs,
+		ByKind: map[string]int{}, Seconds: secs,
 		GamesPerSec: float64(st.Games) / secs, MovesPerSec: float64(st.Plies) / secs}
 	kinds := make([]string, 0, len(st.Findings))
 	for k, n := range st.Findings {
-		s.Findings[string(k)] = n
-		s.FindingTotal += n
+		s.ByKind[string(k)] = n
+		s.Findings += n
 		kinds = append(kinds, string(k))
 	}
 	if asJSON {
@@ -181,5 +301,5 @@ func writeSummary(w io.Writer, asJSON bool, files int, st audit.Stats, elapsed t
 		list = strings.Join(parts, ", ")
 	}
 	fmt.Fprintf(w, "audit: %d games (%d skipped), %d moves (plies) in %d files; findings %d: %s; %.3f s, %.0f games/s, %.0f moves/s\n",
-		st.Games, st.Skipped, st.Plies, files, s.FindingTotal, list, secs, s.GamesPerSec, s.MovesPerSec)
+		st.Games, st.Skipped, st.Plies, files, s.Findings, list, secs, s.GamesPerSec, s.MovesPerSec)
 }

@@ -68,9 +68,9 @@ func TestAuditCmd_TextFindings(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{
-		"-:1 (line 1) Bare vs Rook: [error] 1-0 won on time, but White cannot checkmate",
-		"-:2 (line 9) Fool vs Mate: [error] the game went on with 3.Kf2 after checkmate",
-		"-:3 (line 15) Illegal vs Move: [error] illegal move 2.Ke3",
+		"-:1 (line 1) Bare vs Rook: [error] result-contradicts-laws (time-forfeit-no-mate): 1-0 won on time, but White cannot checkmate",
+		"-:2 (line 9) Fool vs Mate: [error] played-after-end: the game went on with 3.Kf2 after checkmate",
+		"-:3 (line 15) Illegal vs Move: [error] illegal-move: illegal move 2.Ke3",
 		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
 		"audit: 3 games (0 skipped)",
 	} {
@@ -104,17 +104,22 @@ func TestAuditCmd_JSONLines(t *testing.T) {
 		t.Fatalf("%d objects, want 3 findings and a summary", len(objs))
 	}
 	for _, m := range objs[:3] {
-		for _, k := range []string{"file", "game", "line", "white", "black", "ply", "kind", "severity", "article", "message", "fen"} {
+		for _, k := range []string{"file", "game", "line", "white", "black", "ply", "kind", "severity", "article", "text", "fen"} {
 			if _, ok := m[k]; !ok {
 				t.Errorf("finding without %q: %v", k, m)
 			}
 		}
 	}
-	if objs[0]["kind"] != "time-forfeit-no-mate" || objs[1]["kind"] != "moves-after-end" || objs[2]["kind"] != "illegal-move" {
-		t.Errorf("kinds %v %v %v", objs[0]["kind"], objs[1]["kind"], objs[2]["kind"])
+	if objs[0]["kind"] != "result-contradicts-laws" || objs[0]["reason"] != "time-forfeit-no-mate" || objs[1]["kind"] != "played-after-end" || objs[2]["kind"] != "illegal-move" {
+		t.Errorf("kinds %v (%v) %v %v", objs[0]["kind"], objs[0]["reason"], objs[1]["kind"], objs[2]["kind"])
+	}
+	for i, m := range objs[:3] {
+		if m["game"] != float64(i+1) {
+			t.Errorf("finding %d: game %v", i, m["game"])
+		}
 	}
 	sum := objs[3]
-	if sum["kind"] != "summary" || sum["games"] != 3.0 || sum["findings_total"] != 3.0 {
+	if sum["kind"] != "summary" || sum["games"] != 3.0 || sum["findings"] != 3.0 {
 		t.Errorf("summary %v", sum)
 	}
 }
@@ -178,5 +183,56 @@ func TestAuditCmd_Errors(t *testing.T) {
 		if code, _, errs := runCmd(t, craftedPGN, "audit", "--rules", rules, "-"); code != 0 {
 			t.Errorf("--rules %s: exit %d %s", rules, code, errs)
 		}
+	}
+}
+
+func TestAuditCmd_WorkersKeepOrder(t *testing.T) {
+	var text strings.Builder
+	for i := 0; i < 200; i++ {
+		text.WriteString(craftedPGN)
+		text.WriteString("\n")
+	}
+	_, one, _ := runCmd(t, text.String(), "audit", "--json", "--workers", "1", "-")
+	_, four, _ := runCmd(t, text.String(), "audit", "--json", "--workers", "4", "-")
+	_, alias, _ := runCmd(t, text.String(), "audit", "--json", "--threads", "3", "-")
+	findings := func(out string) string { // the findings, without the timed summary
+		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+		return strings.Join(lines[:len(lines)-1], "\n")
+	}
+	if n := strings.Count(one, "\n"); n != 601 {
+		t.Fatalf("%d lines, want 600 findings and a summary", n)
+	}
+	if findings(four) != findings(one) || findings(alias) != findings(one) {
+		t.Error("--workers 4 or --threads 3 changed the findings or their order")
+	}
+	_, _, usage := runCmd(t, "", "audit")
+	if !strings.Contains(usage, "--workers") || strings.Contains(usage, "--threads") {
+		t.Errorf("usage should show --workers and hide --threads:\n%s", usage)
+	}
+}
+
+func TestAuditCmd_NoProgressWithoutTerminal(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) || isTerminal(&bytes.Buffer{}) {
+		t.Fatal("a regular file or a buffer taken for a terminal")
+	}
+	var text strings.Builder
+	for i := 0; i < 2000; i++ {
+		text.WriteString(craftedPGN)
+		text.WriteString("\n")
+	}
+	path := filepath.Join(t.TempDir(), "games.pgn")
+	os.WriteFile(path, []byte(text.String()), 0o644)
+	var out bytes.Buffer
+	if code := run([]string{"audit", path}, strings.NewReader(""), &out, f); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if fi, _ := f.Stat(); fi.Size() != 0 {
+		b, _ := os.ReadFile(f.Name())
+		t.Errorf("progress written to a non-terminal stderr: %q", b)
 	}
 }
