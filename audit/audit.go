@@ -188,9 +188,10 @@ type run struct {
 	base Finding
 	out  []Finding
 
-	ended *game.Outcome // the first automatic ending
-	three bool          // a claimable threefold has been reported
-	fifty bool          // a claimable fifty-move draw has been reported
+	ml    chess.MoveList // the legal moves of the current position (set by check)
+	ended *game.Outcome  // the first automatic ending
+	three bool           // a claimable threefold has been reported
+	fifty bool           // a claimable fifty-move draw has been reported
 }
 
 func (r *run) add(kind Kind, sev Severity, article string, ply int, fen, format string, args ...any) {
@@ -244,7 +245,7 @@ func (r *run) replay() Result {
 	g := r.g
 	r.check()
 	for i, mv := range r.pg.Moves {
-		p := g.Position()
+		p := r.cur() // the game's own: read only, and not after a move is played
 		ply := g.Ply() + 1
 		if r.ended != nil && r.ended.Ply == g.Ply() {
 			r.add(PlayedAfterEnd, Error, r.ended.Article, ply, p.FEN(),
@@ -263,6 +264,11 @@ func (r *run) replay() Result {
 			r.check()
 			continue
 		}
+		if m, ok := r.quickSAN(mv.SAN); ok {
+			g.PlayLegal(m)
+			r.check()
+			continue
+		}
 		if _, err := g.PlayText(mv.SAN); err != nil {
 			why := err.Error()
 			if me, ok := err.(*chess.MoveError); ok {
@@ -278,14 +284,22 @@ func (r *run) replay() Result {
 	return Result{Plies: g.Ply()}
 }
 
-// check looks at the position just reached.
+// cur returns the current position of the game: its own, to read only
+// until the next move is played.
+func (r *run) cur() *chess.Position {
+	return &r.g.Positions()[r.g.Ply()]
+}
+
+// check looks at the position just reached, and keeps its legal moves in
+// r.ml for the next move.
 func (r *run) check() {
 	g := r.g
+	cur := r.cur()
+	cur.LegalMoves(&r.ml)
 	if r.ended != nil {
 		return // the game is over; what follows is flagged once
 	}
-	o, over := g.Automatic()
-	if over {
+	if o, over := r.automatic(cur, r.ml.Len()); over {
 		r.ended = &o
 		return
 	}
@@ -301,13 +315,139 @@ func (r *run) check() {
 		}
 	}
 	if !r.fifty {
-		if p := g.Position(); p.HalfmoveClock() >= 100 {
+		if cur.HalfmoveClock() >= 100 {
+			p := g.Position()
 			r.fifty = true
 			r.add(Fifty, Info, "9.3", ply, p.FEN(),
 				"%d plies without a pawn move or a capture after %s: %s could claim a draw (9.3.2), or %s before playing it (9.3.1)",
 				p.HalfmoveClock(), lastMove(g), colour(p.Turn()), colour(p.Turn().Other()))
 		}
 	}
+}
+
+// automatic is game.Game.Automatic for the replay's game, whose CanMate
+// is game.MaterialCanMate, with the number of legal moves of cur (the
+// current position) known: the same endings in the same order of
+// precedence, without generating the moves again.
+func (r *run) automatic(cur *chess.Position, legal int) (game.Outcome, bool) {
+	ply := r.g.Ply()
+	end := func(result string, why game.Reason) (game.Outcome, bool) {
+		return game.Outcome{Result: result, Reason: why, Article: why.Article(), Ply: ply}, true
+	}
+	if legal == 0 {
+		if cur.InCheck() {
+			if cur.Turn() == chess.White {
+				return end(game.BlackWins, game.Checkmate)
+			}
+			return end(game.WhiteWins, game.Checkmate)
+		}
+		return end(game.Draw, game.Stalemate)
+	}
+	if r.g.Repetitions() >= 5 {
+		return end(game.Draw, game.Fivefold)
+	}
+	if cur.HalfmoveClock() >= 150 {
+		return end(game.Draw, game.SeventyFiveMoves)
+	}
+	// With MaterialCanMate as the full answer, a position is dead exactly
+	// when neither side has the material to mate.
+	if !game.MaterialCanMate(cur, chess.White) && !game.MaterialCanMate(cur, chess.Black) {
+		return end(game.Draw, game.DeadPosition)
+	}
+	return game.Outcome{}, false
+}
+
+// quickSAN finds the move san names among r.ml, the legal moves of the
+// current position, for the plain forms of SAN ("e4", "exd5", "e8=Q",
+// "Nf3", "Nbd7", "R1e2", "Qh4xe1", with any of "+#!?" after). It reports
+// false for anything else (castling, unusual spellings, UCI, no or several
+// matching moves): chess.Position.ParseSAN then decides, and gives the
+// error. Where it answers, it answers as ParseSAN does.
+func (r *run) quickSAN(san string) (chess.Move, bool) {
+	s := san
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c != '+' && c != '#' && c != '!' && c != '?' {
+			break
+		}
+		s = s[:len(s)-1]
+	}
+	if len(s) < 2 {
+		return chess.NoMove, false
+	}
+	t := chess.Pawn
+	switch s[0] {
+	case 'N':
+		t = chess.Knight
+	case 'B':
+		t = chess.Bishop
+	case 'R':
+		t = chess.Rook
+	case 'Q':
+		t = chess.Queen
+	case 'K':
+		t = chess.King
+	}
+	if t != chess.Pawn {
+		s = s[1:]
+	}
+	promo := chess.NoPieceType
+	if n := len(s); t == chess.Pawn && n >= 4 && s[n-2] == '=' {
+		switch s[n-1] {
+		case 'N':
+			promo = chess.Knight
+		case 'B':
+			promo = chess.Bishop
+		case 'R':
+			promo = chess.Rook
+		case 'Q':
+			promo = chess.Queen
+		default:
+			return chess.NoMove, false
+		}
+		s = s[:n-2]
+	}
+	n := len(s)
+	if n < 2 || n > 5 {
+		return chess.NoMove, false
+	}
+	f, k := s[n-2], s[n-1]
+	if f < 'a' || f > 'h' || k < '1' || k > '8' {
+		return chess.NoMove, false
+	}
+	to := chess.NewSquare(int(f-'a'), int(k-'1'))
+	hint := s[:n-2]
+	if len(hint) > 0 && hint[len(hint)-1] == 'x' {
+		hint = hint[:len(hint)-1]
+	}
+	fromFile, fromRank := -1, -1
+	for i := 0; i < len(hint); i++ {
+		switch c := hint[i]; {
+		case c >= 'a' && c <= 'h' && fromFile < 0 && fromRank < 0:
+			fromFile = int(c - 'a')
+		case c >= '1' && c <= '8' && fromRank < 0:
+			fromRank = int(c - '1')
+		default:
+			return chess.NoMove, false
+		}
+	}
+	p := r.cur()
+	found := chess.NoMove
+	for i, n := 0, r.ml.Len(); i < n; i++ {
+		m := r.ml.At(i)
+		if m.To() != to || m.IsCastling() || m.Promotion() != promo || p.PieceAt(m.From()).Type() != t {
+			continue
+		}
+		from := m.From()
+		if (fromFile >= 0 && from.File() != fromFile) || (fromRank >= 0 && from.Rank() != fromRank) {
+			continue
+		}
+		if found != chess.NoMove {
+			return chess.NoMove, false // ambiguous: ParseSAN says so
+		}
+		found = m
+	}
+	return found, found != chess.NoMove
 }
 
 // final checks the result against the laws once every move is replayed.
