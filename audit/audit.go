@@ -300,7 +300,8 @@ func (r *run) check() {
 		return // the game is over; what follows is flagged once
 	}
 	if o, over := r.automatic(cur, r.ml.Len()); over {
-		r.ended = &o
+		ended := o // o itself stays on the stack
+		r.ended = &ended
 		return
 	}
 	ply := g.Ply()
