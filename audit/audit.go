@@ -188,10 +188,9 @@ type run struct {
 	base Finding
 	out  []Finding
 
-	ml    chess.MoveList // the legal moves of the current position (set by check)
-	ended *game.Outcome  // the first automatic ending
-	three bool           // a claimable threefold has been reported
-	fifty bool           // a claimable fifty-move draw has been reported
+	ended *game.Outcome // the first automatic ending
+	three bool          // a claimable threefold has been reported
+	fifty bool          // a claimable fifty-move draw has been reported
 }
 
 func (r *run) add(kind Kind, sev Severity, article string, ply int, fen, format string, args ...any) {
@@ -243,10 +242,11 @@ func (r *run) replay() Result {
 	}
 	r.g = r.a.g
 	g := r.g
-	r.check()
 	for i, mv := range r.pg.Moves {
 		p := r.cur() // the game's own: read only, and not after a move is played
 		ply := g.Ply() + 1
+		m, quick := r.quickSAN(mv.SAN)
+		r.check(quick) // a move found proves the position has one
 		if r.ended != nil && r.ended.Ply == g.Ply() {
 			r.add(PlayedAfterEnd, Error, r.ended.Article, ply, p.FEN(),
 				"the game went on with %s after %s at ply %d (%s %s)",
@@ -261,12 +261,10 @@ func (r *run) replay() Result {
 				return Result{Plies: g.Ply()}
 			}
 			r.add(NullMove, Info, "", ply, p.FEN(), "null move %s: the turn passes without a move", moveNumber(p, mv.SAN))
-			r.check()
 			continue
 		}
-		if m, ok := r.quickSAN(mv.SAN); ok {
+		if quick {
 			g.PlayLegal(m)
-			r.check()
 			continue
 		}
 		if _, err := g.PlayText(mv.SAN); err != nil {
@@ -278,8 +276,8 @@ func (r *run) replay() Result {
 				moveNumber(p, mv.SAN), why, p.FEN(), i, len(r.pg.Moves))
 			return Result{Plies: g.Ply()}
 		}
-		r.check()
 	}
+	r.check(false)
 	r.final()
 	return Result{Plies: g.Ply()}
 }
@@ -290,16 +288,19 @@ func (r *run) cur() *chess.Position {
 	return &r.g.Positions()[r.g.Ply()]
 }
 
-// check looks at the position just reached, and keeps its legal moves in
-// r.ml for the next move.
-func (r *run) check() {
+// check looks at the current position, once, before its move is played.
+// hasMove tells that it has a legal move; without it the moves are counted.
+func (r *run) check(hasMove bool) {
 	g := r.g
-	cur := r.cur()
-	cur.LegalMoves(&r.ml)
 	if r.ended != nil {
 		return // the game is over; what follows is flagged once
 	}
-	if o, over := r.automatic(cur, r.ml.Len()); over {
+	cur := r.cur()
+	legal := 1
+	if !hasMove {
+		legal = cur.CountLegal()
+	}
+	if o, over := r.automatic(cur, legal); over {
 		ended := o // o itself stays on the stack
 		r.ended = &ended
 		return
@@ -328,7 +329,7 @@ func (r *run) check() {
 
 // automatic is game.Game.Automatic for the replay's game, whose CanMate
 // is game.MaterialCanMate, with the number of legal moves of cur (the
-// current position) known: the same endings in the same order of
+// current position) known (or 1 for "some"): the same endings in the same order of
 // precedence, without generating the moves again.
 func (r *run) automatic(cur *chess.Position, legal int) (game.Outcome, bool) {
 	ply := r.g.Ply()
@@ -358,12 +359,15 @@ func (r *run) automatic(cur *chess.Position, legal int) (game.Outcome, bool) {
 	return game.Outcome{}, false
 }
 
-// quickSAN finds the move san names among r.ml, the legal moves of the
-// current position, for the plain forms of SAN ("e4", "exd5", "e8=Q",
-// "Nf3", "Nbd7", "R1e2", "Qh4xe1", with any of "+#!?" after). It reports
-// false for anything else (castling, unusual spellings, UCI, no or several
+// quickSAN finds the move san names in the current position, for the
+// plain forms of SAN ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2",
+// "Qh4xe1", with any of "+#!?" after), without generating every legal
+// move: the candidates are the pieces of the right type that reach the
+// destination, each tried on a copy of the position. It reports false for
+// anything else (castling, unusual spellings, UCI, no or several legal
 // matching moves): chess.Position.ParseSAN then decides, and gives the
-// error. Where it answers, it answers as ParseSAN does.
+// error. Where it answers, it answers as ParseSAN does; and a move found
+// means the position has a legal move.
 func (r *run) quickSAN(san string) (chess.Move, bool) {
 	s := san
 	for len(s) > 0 {
@@ -418,8 +422,9 @@ func (r *run) quickSAN(san string) (chess.Move, bool) {
 	}
 	to := chess.NewSquare(int(f-'a'), int(k-'1'))
 	hint := s[:n-2]
+	capture := false
 	if len(hint) > 0 && hint[len(hint)-1] == 'x' {
-		hint = hint[:len(hint)-1]
+		hint, capture = hint[:len(hint)-1], true
 	}
 	fromFile, fromRank := -1, -1
 	for i := 0; i < len(hint); i++ {
@@ -433,14 +438,22 @@ func (r *run) quickSAN(san string) (chess.Move, bool) {
 		}
 	}
 	p := r.cur()
+	us := p.Turn()
+	if p.ByColor(us).Has(to) {
+		return chess.NoMove, false
+	}
+	if t == chess.Pawn {
+		return r.quickPawn(p, to, promo, fromFile, fromRank, capture)
+	}
+	cands := p.AttackersTo(to) & p.Pieces(us, t)
 	found := chess.NoMove
-	for i, n := 0, r.ml.Len(); i < n; i++ {
-		m := r.ml.At(i)
-		if m.To() != to || m.IsCastling() || m.Promotion() != promo || p.PieceAt(m.From()).Type() != t {
+	for ; cands != 0; cands &= cands - 1 {
+		from := cands.First()
+		if (fromFile >= 0 && from.File() != fromFile) || (fromRank >= 0 && from.Rank() != fromRank) {
 			continue
 		}
-		from := m.From()
-		if (fromFile >= 0 && from.File() != fromFile) || (fromRank >= 0 && from.Rank() != fromRank) {
+		m := chess.NewMove(from, to)
+		if !leavesKingSafe(p, m) {
 			continue
 		}
 		if found != chess.NoMove {
@@ -449,6 +462,76 @@ func (r *run) quickSAN(san string) (chess.Move, bool) {
 		found = m
 	}
 	return found, found != chess.NoMove
+}
+
+// quickPawn is quickSAN for a pawn move: a push ("e4", "e8=Q") or a
+// capture with its file ("exd5", "exd8=Q", en passant "exd6").
+func (r *run) quickPawn(p *chess.Position, to chess.Square, promo chess.PieceType, fromFile, fromRank int, capture bool) (chess.Move, bool) {
+	us := p.Turn()
+	last := to.RelativeRank(us) == 7
+	if last != (promo != chess.NoPieceType) || to.RelativeRank(us) < 2 || fromRank >= 0 {
+		return chess.NoMove, false
+	}
+	back := -8 // from the destination towards the pawn's start
+	if us == chess.Black {
+		back = 8
+	}
+	pawns := p.Pieces(us, chess.Pawn)
+	occupied := p.ByColor(us) | p.ByColor(us.Other())
+	var from chess.Square
+	m := chess.NoMove
+	if fromFile < 0 {
+		if occupied.Has(to) {
+			return chess.NoMove, false
+		}
+		from = chess.Square(int(to) + back)
+		if !pawns.Has(from) {
+			if occupied.Has(from) || to.RelativeRank(us) != 3 {
+				return chess.NoMove, false
+			}
+			from = chess.Square(int(from) + back)
+			if !pawns.Has(from) {
+				return chess.NoMove, false
+			}
+		}
+	} else {
+		d := fromFile - to.File()
+		if d != 1 && d != -1 {
+			return chess.NoMove, false
+		}
+		from = chess.Square(int(to) + back + d)
+		if !pawns.Has(from) {
+			return chess.NoMove, false
+		}
+		switch {
+		case p.ByColor(us.Other()).Has(to):
+		case to == p.EnPassant():
+			m = chess.NewEnPassant(from, to)
+		default:
+			return chess.NoMove, false
+		}
+	}
+	_ = capture // ParseSAN does not insist on the "x" of a capture, nor on its absence
+	switch {
+	case m != chess.NoMove:
+	case promo != chess.NoPieceType:
+		m = chess.NewPromotion(from, to, promo)
+	default:
+		m = chess.NewMove(from, to)
+	}
+	if !leavesKingSafe(p, m) {
+		return chess.NoMove, false
+	}
+	return m, true
+}
+
+// leavesKingSafe reports whether the pseudo-legal move m of the side to
+// move in p leaves its king out of check.
+func leavesKingSafe(p *chess.Position, m chess.Move) bool {
+	q := *p
+	us := q.Turn()
+	q.Make(m)
+	return !q.IsAttacked(q.KingSquare(us), us.Other())
 }
 
 // final checks the result against the laws once every move is replayed.
