@@ -1,0 +1,81 @@
+package audit
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/pgn"
+)
+
+// TestQuickSANAgreesWithParseSAN checks quickSAN against ParseSAN in every
+// position of the shared real games, for every legal move written in
+// several ways (with and without check marks, capture signs and
+// disambiguation, with the full origin) and a few moves that are not.
+func TestQuickSANAgreesWithParseSAN(t *testing.T) {
+	var ml chess.MoveList
+	positions, tried, quick := 0, 0, 0
+	for _, name := range []string{"lichess_db_1000k.pgn", "twic1599_1000k.pgn", "FWWRC.pgn", "uzchesscup.pgn"} {
+		f, err := os.Open(filepath.Join(testdata, "real", name))
+		if err != nil {
+			t.Skip("shared PGN test data missing:", err)
+		}
+		rd := pgn.NewReader(f)
+		for games := 0; games < 80; games++ {
+			pg, err := rd.Read()
+			if err != nil {
+				break
+			}
+			start, _, err := chess.ParseFENWith(chess.StartFEN, chess.Options{}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := game.NewWith(start, game.Config{CanMate: game.MaterialCanMate, Transcribe: true})
+			r := &run{g: g}
+			for _, mv := range pg.Moves {
+				p := r.cur()
+				positions++
+				p.LegalMoves(&ml)
+				var texts []string
+				for _, m := range ml.Slice() {
+					san := p.SAN(m)
+					bare := strings.TrimRight(san, "+#")
+					texts = append(texts, san, bare, bare+"!?", strings.Replace(bare, "x", "", 1))
+					if len(bare) >= 3 && bare[0] >= 'A' && bare[0] <= 'Z' && bare[0] != 'O' {
+						to := m.To().String()
+						texts = append(texts, bare[:1]+to, bare[:1]+m.From().String()+to, bare[:1]+m.From().String()+"x"+to,
+							bare[:1]+m.From().String()[1:]+to, bare[:1]+m.From().String()[:1]+to)
+					} else if bare[0] >= 'a' && bare[0] <= 'h' {
+						texts = append(texts, bare[1:], m.From().String()[:1]+"x"+bare[len(bare)-2:], strings.TrimSuffix(bare, "=Q"), bare+"=Q", bare+"=K")
+					}
+				}
+				texts = append(texts, mv.SAN, "Ke9", "Pe4", "e", "xe4", "Nxe4", "Qa1", "Rh8", "e5", "d5", "exd5", "hxg7")
+				for _, s := range texts {
+					tried++
+					want, werr := p.ParseSAN(s)
+					got, ok := r.quickSAN(s)
+					if !ok {
+						continue
+					}
+					quick++
+					if werr != nil || got != want {
+						t.Fatalf("%s in %s: quickSAN %v, ParseSAN %v %v", s, p.FEN(), got, want, werr)
+					}
+				}
+				m, err := g.ParseMove(mv.SAN)
+				if err != nil {
+					break
+				}
+				g.PlayLegal(m)
+			}
+		}
+		f.Close()
+	}
+	t.Logf("%d positions, %d texts, %d answered by quickSAN", positions, tried, quick)
+	if quick == 0 {
+		t.Fatal("quickSAN answered nothing")
+	}
+}
