@@ -453,7 +453,7 @@ func (r *run) quickSAN(san string) (chess.Move, bool) {
 			continue
 		}
 		m := chess.NewMove(from, to)
-		if !leavesKingSafe(p, m) {
+		if !legalHere(p, m, t) {
 			continue
 		}
 		if found != chess.NoMove {
@@ -519,10 +519,23 @@ func (r *run) quickPawn(p *chess.Position, to chess.Square, promo chess.PieceTyp
 	default:
 		m = chess.NewMove(from, to)
 	}
-	if !leavesKingSafe(p, m) {
+	if !legalHere(p, m, chess.Pawn) {
 		return chess.NoMove, false
 	}
 	return m, true
+}
+
+// legalHere reports whether the pseudo-legal move m of a piece of type t
+// is legal in p. Out of check, a move other than a king's or an en passant
+// capture is illegal only when the piece is pinned, and a pinned piece is
+// the first one on a line from its king: anything else is legal without
+// trying the move.
+func legalHere(p *chess.Position, m chess.Move, t chess.PieceType) bool {
+	if t != chess.King && !m.IsEnPassant() &&
+		!chess.QueenAttacks(p.KingSquare(p.Turn()), p.Occupied()).Has(m.From()) && !p.InCheck() {
+		return true
+	}
+	return leavesKingSafe(p, m)
 }
 
 // leavesKingSafe reports whether the pseudo-legal move m of the side to
