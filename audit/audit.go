@@ -26,6 +26,11 @@
 //	null-move                info            a null move "--": the turn passed without a move
 //	result-mismatch          warning         the Result tag and the movetext's result differ
 //
+// "arbiter audit --json" writes JSON Lines: one Finding per line (game is
+// the 1-based number of the game in its file, ply 0 is the game as a
+// whole, kind, reason, text, severity, article, fen ...), then a summary
+// object with at least "games" and "findings" (their numbers).
+//
 // Games are read one at a time from a stream, so memory stays flat however
 // large the input; Stream can replay them on several goroutines and still
 // report in input order.
@@ -87,7 +92,7 @@ type Finding struct {
 	Line     int      `json:"line"` // line where the game (or the syntax error) is
 	White    string   `json:"white"`
 	Black    string   `json:"black"`
-	Ply      int      `json:"ply"` // the ply the finding is about (0: the start position)
+	Ply      int      `json:"ply"` // the ply the finding is about (0: the game as a whole, or its start position)
 	Kind     Kind     `json:"kind"`
 	Reason   Reason   `json:"reason,omitempty"` // for result-contradicts-laws: which contradiction
 	Severity Severity `json:"severity"`
