@@ -305,14 +305,15 @@ func (r *run) check(hasMove bool) {
 	if !hasMove {
 		legal = cur.CountLegal()
 	}
-	if o, over := r.automatic(cur, legal); over {
+	reps := g.Repetitions()
+	if o, over := r.automatic(cur, legal, reps); over {
 		ended := o // o itself stays on the stack
 		r.ended = &ended
 		return
 	}
 	ply := g.Ply()
 	if !r.three {
-		if g.Repetitions() >= 3 {
+		if reps >= 3 {
 			plies := g.RepetitionPlies()
 			r.three = true
 			p := g.Position()
@@ -334,9 +335,10 @@ func (r *run) check(hasMove bool) {
 
 // automatic is game.Game.Automatic for the replay's game, whose CanMate
 // is game.MaterialCanMate, with the number of legal moves of cur (the
-// current position) known (or 1 for "some"): the same endings in the same order of
+// current position) known (or 1 for "some") and the number of times it
+// has stood (game.Game.Repetitions): the same endings in the same order of
 // precedence, without generating the moves again.
-func (r *run) automatic(cur *chess.Position, legal int) (game.Outcome, bool) {
+func (r *run) automatic(cur *chess.Position, legal, reps int) (game.Outcome, bool) {
 	ply := r.g.Ply()
 	end := func(result string, why game.Reason) (game.Outcome, bool) {
 		return game.Outcome{Result: result, Reason: why, Article: why.Article(), Ply: ply}, true
@@ -350,7 +352,7 @@ func (r *run) automatic(cur *chess.Position, legal int) (game.Outcome, bool) {
 		}
 		return end(game.Draw, game.Stalemate)
 	}
-	if r.g.Repetitions() >= 5 {
+	if reps >= 5 {
 		return end(game.Draw, game.Fivefold)
 	}
 	if cur.HalfmoveClock() >= 150 {
