@@ -43,10 +43,25 @@ func (g *Game) automatic() (Outcome, bool) {
 	if p.HalfmoveClock() >= 150 {
 		return outcome(Draw, SeventyFiveMoves, ply), true
 	}
-	if g.dead(p, legal) {
+	if !g.sameFateAsBefore(ply) && g.dead(p, legal) {
 		return outcome(Draw, DeadPosition, ply), true
 	}
 	return Outcome{}, false
+}
+
+// sameFateAsBefore reports whether the position after ply cannot be dead
+// because the one before it was not and the move between them can be
+// undone: no capture, no pawn move, no castling right lost, no en passant
+// chance gone. Such a move leaves the same positions reachable, so the
+// question of 5.2.2 has the same answer, and the analysis is not asked
+// again (the game goes on as it did).
+func (g *Game) sameFateAsBefore(ply int) bool {
+	if ply == 0 || g.rec[ply-1].auto != 1 {
+		return false
+	}
+	r := &g.rec[ply]
+	p, q := &g.pos[ply-1], &g.pos[ply]
+	return !r.null && q.HalfmoveClock() != 0 && p.CastlingRights() == q.CastlingRights() && p.EnPassant() == chess.NoSquare
 }
 
 // Outcome returns how the game ended: the result recorded by a granted
