@@ -387,34 +387,20 @@ func (r *run) quickSAN(san string) (chess.Move, bool) {
 	if len(s) < 2 {
 		return chess.NoMove, false
 	}
+	// Piece letters are upper case: a lower-case b is the b-file.
 	t := chess.Pawn
-	switch s[0] {
-	case 'N':
-		t = chess.Knight
-	case 'B':
-		t = chess.Bishop
-	case 'R':
-		t = chess.Rook
-	case 'Q':
-		t = chess.Queen
-	case 'K':
-		t = chess.King
+	if c := s[0]; c >= 'A' && c <= 'Z' {
+		if pt := chess.PieceTypeFromLetter(c); pt > chess.Pawn {
+			t = pt
+		}
 	}
 	if t != chess.Pawn {
 		s = s[1:]
 	}
 	promo := chess.NoPieceType
 	if n := len(s); t == chess.Pawn && n >= 4 && s[n-2] == '=' {
-		switch s[n-1] {
-		case 'N':
-			promo = chess.Knight
-		case 'B':
-			promo = chess.Bishop
-		case 'R':
-			promo = chess.Rook
-		case 'Q':
-			promo = chess.Queen
-		default:
+		c := s[n-1]
+		if promo = chess.PieceTypeFromLetter(c); c < 'A' || c > 'Z' || promo < chess.Knight || promo > chess.Queen {
 			return chess.NoMove, false
 		}
 		s = s[:n-2]

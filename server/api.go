@@ -552,18 +552,28 @@ type DecisionSpec struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	g, err := s.game(ctx, r.PathValue("game"))
+// arbiterGame loads the request's game and checks that the token is the
+// arbiter's; otherwise it writes the error (404, 401, 403) and reports false.
+func (s *Server) arbiterGame(w http.ResponseWriter, r *http.Request, what string) (*live, bool) {
+	g, err := s.game(r.Context(), r.PathValue("game"))
 	if err != nil {
 		writeErr(w, err)
-		return
+		return nil, false
 	}
-	if author, err := s.author(ctx, requestToken(r), g); err != nil || author != store.ByArbiter {
+	if author, err := s.author(r.Context(), requestToken(r), g); err != nil || author != store.ByArbiter {
 		if err == nil {
-			err = apiErr(http.StatusForbidden, "only the arbiter may set a result")
+			err = apiErr(http.StatusForbidden, "only the arbiter may %s", what)
 		}
 		writeErr(w, err)
+		return nil, false
+	}
+	return g, true
+}
+
+func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, ok := s.arbiterGame(w, r, "set a result")
+	if !ok {
 		return
 	}
 	var d DecisionSpec
@@ -588,22 +598,14 @@ func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) newBoardToken(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	g, err := s.game(ctx, r.PathValue("game"))
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	if author, err := s.author(ctx, requestToken(r), g); err != nil || author != store.ByArbiter {
-		if err == nil {
-			err = apiErr(http.StatusForbidden, "only the arbiter may issue a board token")
-		}
-		writeErr(w, err)
+	g, ok := s.arbiterGame(w, r, "issue a board token")
+	if !ok {
 		return
 	}
 	tok := newToken(boardPrefix)
 	h := hashToken(tok)
 	g.mu.Lock()
-	err = s.store.SetBoardHash(ctx, g.meta.ID, h)
+	err := s.store.SetBoardHash(ctx, g.meta.ID, h)
 	if err == nil {
 		g.meta.BoardHash = h
 	}
