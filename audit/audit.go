@@ -164,6 +164,11 @@ type Auditor struct {
 	Deep bool
 
 	g *game.Game
+	// The last start position set up, by FEN and options: most games start
+	// from the same one, and reading a FEN costs as much as many plies.
+	startFEN  string
+	startOpts chess.Options
+	startPos  *chess.Position
 }
 
 // NewAuditor returns an Auditor for the rule set.
@@ -227,11 +232,16 @@ func (r *run) start() (*chess.Position, bool) {
 	if fen == "" {
 		fen = chess.StartFEN
 	}
+	a := r.a
+	if a.startPos != nil && a.startFEN == fen && a.startOpts == opts {
+		return a.startPos, true
+	}
 	p, _, err := chess.ParseFENWith(fen, opts, true)
 	if err != nil {
 		r.add(BadFEN, Error, "", 0, fen, "skipped: cannot start from the FEN tag: %v", err)
 		return nil, false
 	}
+	a.startFEN, a.startOpts, a.startPos = fen, opts, p
 	return p, true
 }
 
