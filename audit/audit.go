@@ -163,7 +163,8 @@ type Auditor struct {
 	// time, however mobile the pawns. It is slow (milliseconds a game).
 	Deep bool
 
-	g *game.Game
+	g  *game.Game
+	ml pgn.MainLine // Audit's copy of the game it is given
 	// The last start position set up, by FEN and options: most games start
 	// from the same one, and reading a FEN costs as much as many plies.
 	startFEN  string
@@ -185,18 +186,26 @@ type Result struct {
 // Audit replays one game and appends what it finds to dst. file and
 // number identify the game in the findings.
 func (a *Auditor) Audit(pg *pgn.Game, file string, number int, dst []Finding) ([]Finding, Result) {
-	r := &run{a: a, pg: pg, base: Finding{File: file, Game: number, Line: pg.Line, White: pg.Tag("White"), Black: pg.Tag("Black")}, out: dst}
+	a.ml.Load(pg)
+	return a.AuditMainLine(&a.ml, file, number, dst)
+}
+
+// AuditMainLine is Audit for a game read with pgn.Reader.ReadMainLine: the
+// same findings, without building the game's whole tree.
+func (a *Auditor) AuditMainLine(ml *pgn.MainLine, file string, number int, dst []Finding) ([]Finding, Result) {
+	r := &run{a: a, pg: ml, base: Finding{File: file, Game: number, Line: ml.Line}, out: dst}
 	res := r.replay()
 	return r.out, res
 }
 
 // run is the audit of one game.
 type run struct {
-	a    *Auditor
-	pg   *pgn.Game
-	g    *game.Game
-	base Finding
-	out  []Finding
+	a     *Auditor
+	pg    *pgn.MainLine
+	g     *game.Game
+	base  Finding
+	named bool // base has the players' names
+	out   []Finding
 
 	ended *game.Outcome // the first automatic ending
 	three bool          // a claimable threefold has been reported
@@ -204,6 +213,9 @@ type run struct {
 }
 
 func (r *run) add(kind Kind, sev Severity, article string, ply int, fen, format string, args ...any) {
+	if !r.named {
+		r.base.White, r.base.Black, r.named = r.pg.Tag("White"), r.pg.Tag("Black"), true
+	}
 	f := r.base
 	f.Kind, f.Severity, f.Article, f.Ply, f.FEN = kind, sev, article, ply, fen
 	f.Text = fmt.Sprintf(format, args...)
@@ -257,38 +269,40 @@ func (r *run) replay() Result {
 	}
 	r.g = r.a.g
 	g := r.g
-	for i, mv := range r.pg.Moves {
+	moves := r.pg.Len()
+	for i := 0; i < moves; i++ {
+		san := r.pg.SAN(i)
 		p := r.cur() // the game's own: read only, and not after a move is played
 		ply := g.Ply() + 1
-		m, quick := r.quickSAN(mv.SAN)
+		m, quick := r.quickSAN(san)
 		r.check(quick) // a move found proves the position has one
 		if r.ended != nil && r.ended.Ply == g.Ply() {
 			r.add(PlayedAfterEnd, Error, r.ended.Article, ply, p.FEN(),
 				"the game went on with %s after %s at ply %d (%s %s)",
-				moveNumber(p, mv.SAN), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
+				moveNumber(p, san), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
 			if r.ended.Reason == game.Checkmate || r.ended.Reason == game.Stalemate {
 				return Result{Plies: g.Ply()} // no legal move exists: nothing more to replay
 			}
 		}
-		if mv.SAN == "--" || mv.SAN == "Z0" {
+		if san == "--" || san == "Z0" {
 			if err := g.PlayNull(); err != nil {
-				r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal null move %s: the side to move is in check; rest of the game skipped", moveNumber(p, mv.SAN))
+				r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal null move %s: the side to move is in check; rest of the game skipped", moveNumber(p, san))
 				return Result{Plies: g.Ply()}
 			}
-			r.add(NullMove, Info, "", ply, p.FEN(), "null move %s: the turn passes without a move", moveNumber(p, mv.SAN))
+			r.add(NullMove, Info, "", ply, p.FEN(), "null move %s: the turn passes without a move", moveNumber(p, san))
 			continue
 		}
 		if quick {
 			g.PlayLegal(m)
 			continue
 		}
-		if _, err := g.PlayText(mv.SAN); err != nil {
+		if _, err := g.PlayText(san); err != nil {
 			why := err.Error()
 			if me, ok := err.(*chess.MoveError); ok {
 				why = me.Msg
 			}
 			r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal move %s (%s) in %s; rest of the game skipped (%d of %d plies replayed)",
-				moveNumber(p, mv.SAN), why, p.FEN(), i, len(r.pg.Moves))
+				moveNumber(p, san), why, p.FEN(), i, moves)
 			return Result{Plies: g.Ply()}
 		}
 	}
@@ -695,7 +709,7 @@ func (r *run) timeForfeit(result string) bool {
 		loser = chess.White
 	}
 	first := r.g.Start().Turn()
-	for i := len(r.pg.Moves) - 1; i >= 0; i-- {
+	for i := r.pg.Len() - 1; i >= 0; i-- {
 		mover := first
 		if i%2 == 1 {
 			mover = first.Other()
@@ -703,7 +717,7 @@ func (r *run) timeForfeit(result string) bool {
 		if mover != loser {
 			continue
 		}
-		d, ok := r.pg.Moves[i].Clock()
+		d, ok := r.pg.Clock(i)
 		if ok {
 			return d <= 0
 		}

@@ -71,32 +71,36 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 // item is one game read, or a syntax error, with its number.
 type item struct {
 	n   int
-	g   *pgn.Game
+	ml  pgn.MainLine
 	err *pgn.SyntaxError
 }
 
-// next reads the next item; it returns false at the end of the input and
-// on an error of the underlying reader (then *errp is set).
-func next(rd *pgn.Reader, n *int, errp *error) (item, bool) {
-	g, err := rd.Read()
+// next reads the next item into it (reusing its memory); it returns false
+// at the end of the input and on an error of the underlying reader (then
+// *errp is set).
+func next(rd *pgn.Reader, it *item, n *int, errp *error) bool {
+	err := rd.ReadMainLine(&it.ml)
+	it.err = nil
 	if err == io.EOF {
-		return item{}, false
+		return false
 	}
 	var se *pgn.SyntaxError
 	if errors.As(err, &se) {
 		*n = se.Game
-		return item{n: se.Game, err: se}, true
+		it.n, it.err = se.Game, se
+		return true
 	}
 	if err != nil {
 		*errp = err
-		return item{}, false
+		return false
 	}
 	*n++
-	return item{n: *n, g: g}, true
+	it.n = *n
+	return true
 }
 
 // item audits one item, appending findings to dst.
-func (a *Auditor) item(it item, file string, dst []Finding, st *Stats) []Finding {
+func (a *Auditor) item(it *item, file string, dst []Finding, st *Stats) []Finding {
 	st.Games++
 	if it.err != nil {
 		st.Skipped++
@@ -106,7 +110,7 @@ func (a *Auditor) item(it item, file string, dst []Finding, st *Stats) []Finding
 		return append(dst, f)
 	}
 	before := len(dst)
-	dst, res := a.Audit(it.g, file, it.n, dst)
+	dst, res := a.AuditMainLine(&it.ml, file, it.n, dst)
 	st.Plies += res.Plies
 	if res.Skipped {
 		st.Skipped++
@@ -131,12 +135,9 @@ func streamSerial(r io.Reader, file string, opts Options, emit func(Finding)) (S
 	var buf []Finding
 	n := 0
 	var err error
-	for {
-		it, ok := next(rd, &n, &err)
-		if !ok {
-			break
-		}
-		buf = a.item(it, file, buf[:0], &st)
+	var it item
+	for next(rd, &it, &n, &err) {
+		buf = a.item(&it, file, buf[:0], &st)
 		for _, f := range buf {
 			emit(f)
 		}
@@ -147,9 +148,11 @@ func streamSerial(r io.Reader, file string, opts Options, emit func(Finding)) (S
 	return st, err
 }
 
-// batch is a run of consecutive games handed to one worker.
+// batch is a run of consecutive games handed to one worker. Batches are
+// used again once their findings are out, with the memory of their games.
 type batch struct {
-	items    []item
+	items    [batchSize]item
+	n        int // items used
 	findings []Finding
 	stats    Stats
 	done     chan struct{}
@@ -163,6 +166,9 @@ const batchSize = 64
 func streamParallel(r io.Reader, file string, opts Options, workers int, emit func(Finding)) (Stats, error) {
 	work := make(chan *batch, workers)
 	order := make(chan *batch, 2*workers)
+	// Every batch is in work, order or free, or held by one goroutine, so
+	// free never blocks a sender.
+	free := make(chan *batch, 3*workers+2)
 	var readErr error
 	go func() {
 		defer close(work)
@@ -170,18 +176,21 @@ func streamParallel(r io.Reader, file string, opts Options, workers int, emit fu
 		rd := pgn.NewReader(r)
 		n := 0
 		for {
-			b := &batch{done: make(chan struct{})}
-			for len(b.items) < batchSize {
-				it, ok := next(rd, &n, &readErr)
-				if !ok {
-					break
-				}
-				b.items = append(b.items, it)
+			var b *batch
+			select {
+			case b = <-free:
+				b.n, b.findings, b.stats = 0, b.findings[:0], Stats{}
+			default:
+				b = new(batch)
 			}
-			if len(b.items) == 0 {
+			b.done = make(chan struct{})
+			for b.n < batchSize && next(rd, &b.items[b.n], &n, &readErr) {
+				b.n++
+			}
+			if b.n == 0 {
 				return
 			}
-			last := len(b.items) < batchSize
+			last := b.n < batchSize
 			order <- b
 			work <- b // the worker owns b from here
 			if last {
@@ -196,10 +205,9 @@ func streamParallel(r io.Reader, file string, opts Options, workers int, emit fu
 			defer wg.Done()
 			a := opts.auditor()
 			for b := range work {
-				for _, it := range b.items {
-					b.findings = a.item(it, file, b.findings, &b.stats)
+				for i := range b.items[:b.n] {
+					b.findings = a.item(&b.items[i], file, b.findings, &b.stats)
 				}
-				b.items = nil
 				close(b.done)
 			}
 		}()
@@ -213,6 +221,10 @@ func streamParallel(r io.Reader, file string, opts Options, workers int, emit fu
 		st.Add(b.stats)
 		if opts.Progress != nil {
 			opts.Progress(st.Games)
+		}
+		select {
+		case free <- b:
+		default:
 		}
 	}
 	wg.Wait()

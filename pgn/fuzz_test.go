@@ -10,6 +10,35 @@ import (
 // must make progress, must only fail with *SyntaxError, and every game it
 // returns must survive a write and a second read unchanged.
 func FuzzReader(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, o := range readAll(t, data) {
+			if o.err != nil {
+				if o.err.Game < 1 || o.err.Line < 1 || o.err.Msg == "" {
+					t.Fatalf("bad error %#v", o.err)
+				}
+				continue
+			}
+			if o.game.Line < 1 {
+				t.Fatalf("game line %d", o.game.Line)
+			}
+			roundTrip(t, o.game)
+		}
+	})
+}
+
+// FuzzMainLine reads arbitrary bytes with ReadMainLine, alone and mixed
+// with Read, and checks that it finds what Read finds.
+func FuzzMainLine(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		compareMainLine(t, data, false)
+		compareMainLine(t, data, true)
+	})
+}
+
+// addSeeds adds the seed inputs of the reader's fuzz targets.
+func addSeeds(f *testing.F) {
 	for _, rel := range []string{
 		"edge-cases/backslash_header.pgn",
 		"edge-cases/black2move.pgn",
@@ -45,18 +74,4 @@ func FuzzReader(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, o := range readAll(t, data) {
-			if o.err != nil {
-				if o.err.Game < 1 || o.err.Line < 1 || o.err.Msg == "" {
-					t.Fatalf("bad error %#v", o.err)
-				}
-				continue
-			}
-			if o.game.Line < 1 {
-				t.Fatalf("game line %d", o.game.Line)
-			}
-			roundTrip(t, o.game)
-		}
-	})
 }

@@ -129,8 +129,11 @@ func (g *Game) SetUp() bool { return strings.TrimSpace(g.Tag("SetUp")) == "1" }
 //
 // The reader accepts games of every variant; whether a variant is
 // supported is for the caller to decide.
-func (g *Game) Variant() string {
-	v := strings.ToLower(strings.TrimSpace(g.Tag("Variant")))
+func (g *Game) Variant() string { return variantOf(g.Tag("Variant")) }
+
+// variantOf normalises the value of a Variant tag as Game.Variant says.
+func variantOf(tag string) string {
+	v := strings.ToLower(strings.TrimSpace(tag))
 	key := strings.Map(func(r rune) rune {
 		switch r {
 		case ' ', '-', '_', '\t':

@@ -117,6 +117,10 @@ type Reader struct {
 	tagCache  strCache   // tag names and short tag values
 	slab      []Move     // moves are carved out of this to save allocations
 	strs      []string   // one-element comment lists are carved out of this
+
+	// ReadMainLine's scratch space.
+	lean        []leanFrame
+	pend, vpend []textRef
 }
 
 // frame is one line (the main line or a variation) being built.
@@ -403,6 +407,12 @@ func (c *moveCache) get(b []byte) string {
 // next game: a tag whose name is already present and that comes after a
 // blank line (files of header-only games look like this).
 func (r *Reader) readTags(g *Game) error {
+	return r.readTagsInto(g, nil)
+}
+
+// readTagsInto is readTags for a Game (g) or a MainLine (ml, when g is
+// nil).
+func (r *Reader) readTagsInto(g *Game, ml *MainLine) error {
 	tags := r.tags[:0]
 	blank := false
 	var names map[string]bool // names seen, once there are many tags
@@ -440,10 +450,11 @@ func (r *Reader) readTags(g *Game) error {
 				break
 			}
 		}
-		name, value, n, ok := r.parseTag(r.buf[r.off:end])
+		nameb, raw, escaped, n, ok := splitTag(r.buf[r.off:end])
 		if !ok {
 			return r.fail(line, resyncHeader, "malformed tag: %q", clip(r.buf[r.off:end]))
 		}
+		name := r.tagCache.get(nameb)
 		if blank && len(tags) > 0 {
 			dup := false
 			if len(tags) <= 16 {
@@ -461,7 +472,12 @@ func (r *Reader) readTags(g *Game) error {
 				break
 			}
 		}
-		tags = append(tags, Tag{Name: name, Value: value})
+		if ml != nil {
+			ml.addTag(name, raw, escaped)
+			tags = append(tags, Tag{Name: name})
+		} else {
+			tags = append(tags, Tag{Name: name, Value: r.tagValue(raw, escaped)})
+		}
 		if names != nil {
 			names[name] = true
 		}
@@ -469,7 +485,7 @@ func (r *Reader) readTags(g *Game) error {
 		r.bol = false
 		blank = false
 	}
-	if len(tags) > 0 {
+	if len(tags) > 0 && g != nil {
 		g.Tags = append([]Tag(nil), tags...)
 	}
 	return nil
@@ -492,14 +508,16 @@ func isNameChar(c byte) bool {
 	return isNameStart(c) || c == '+' || c == '#' || c == '=' || c == ':' || c == '-'
 }
 
-// parseTag parses a tag pair at the start of line, which begins with '['
-// and holds no newline. It returns the number of bytes used.
+// splitTag parses a tag pair at the start of line, which begins with '['
+// and holds no newline. It returns the name, the value as written (escaped
+// tells whether it holds a backslash escape to undo) and the number of
+// bytes used; the slices are line's own.
 //
 // A line that is not a well-formed tag pair but has the shape
 // [Name "..."] is still accepted, taking everything between the first
 // quote and the final quote as the value; this copes with values such as
 // "Tournament \" written by programs that do not escape backslashes.
-func (r *Reader) parseTag(line []byte) (name, value string, n int, ok bool) {
+func splitTag(line []byte) (nameb, raw []byte, escaped bool, n int, ok bool) {
 	i := 1
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
@@ -511,7 +529,7 @@ func (r *Reader) parseTag(line []byte) (name, value string, n int, ok bool) {
 	for i < len(line) && isNameChar(line[i]) {
 		i++
 	}
-	nameb := line[ns:i]
+	nameb = line[ns:i]
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
 	}
@@ -521,7 +539,7 @@ func (r *Reader) parseTag(line []byte) (name, value string, n int, ok bool) {
 	q := i
 	i++
 	vs := i
-	escaped := false
+	escaped = false
 	closed := false
 	for i < len(line) {
 		c := line[i]
@@ -543,7 +561,7 @@ func (r *Reader) parseTag(line []byte) (name, value string, n int, ok bool) {
 			i++
 		}
 		if i < len(line) && line[i] == ']' {
-			return r.tagCache.get(nameb), r.tagValue(line[vs:ve], escaped), i + 1, true
+			return nameb, line[vs:ve], escaped, i + 1, true
 		}
 	}
 	// Lenient form: the line ends with "] after trimming.
@@ -554,8 +572,8 @@ func (r *Reader) parseTag(line []byte) (name, value string, n int, ok bool) {
 	if e-2 <= q || line[e-1] != ']' || line[e-2] != '"' {
 		return
 	}
-	raw := line[q+1 : e-2]
-	return r.tagCache.get(nameb), r.tagValue(raw, bytes.IndexByte(raw, '\\') >= 0), len(line), true
+	raw = line[q+1 : e-2]
+	return nameb, raw, bytes.IndexByte(raw, '\\') >= 0, len(line), true
 }
 
 // tagValue unescapes \\ and \" in a tag value. Other backslashes are kept.
@@ -566,14 +584,18 @@ func (r *Reader) tagValue(b []byte, escaped bool) string {
 		}
 		return string(b)
 	}
-	out := make([]byte, 0, len(b))
+	return string(appendUnescaped(make([]byte, 0, len(b)), b))
+}
+
+// appendUnescaped appends the tag value b to dst with \\ and \" undone.
+func appendUnescaped(dst, b []byte) []byte {
 	for i := 0; i < len(b); i++ {
 		if b[i] == '\\' && i+1 < len(b) && (b[i+1] == '\\' || b[i+1] == '"') {
 			i++
 		}
-		out = append(out, b[i])
+		dst = append(dst, b[i])
 	}
-	return string(out)
+	return dst
 }
 
 // clip shortens text quoted in error messages.
@@ -967,6 +989,12 @@ func (r *Reader) appendSpaced(b []byte, space *bool) {
 // readLineComment reads a comment running from after ';' to the end of
 // the line.
 func (r *Reader) readLineComment() string {
+	return string(r.readLineCommentBytes())
+}
+
+// readLineCommentBytes is readLineComment without the copy: the text is
+// valid until the next comment is read.
+func (r *Reader) readLineCommentBytes() []byte {
 	r.text = r.text[:0]
 	space := false
 	for {
@@ -988,7 +1016,7 @@ func (r *Reader) readLineComment() string {
 			break
 		}
 	}
-	return string(r.text)
+	return r.text
 }
 
 // singleSpacedBytes reports whether the only white space in b is single
@@ -1008,6 +1036,13 @@ func singleSpacedBytes(b []byte) bool {
 // line starting with '[' and a letter follows a blank line is taken to be
 // unterminated: the reader stops there so that the next game can be read.
 func (r *Reader) readBraceComment() (string, error) {
+	b, err := r.readBraceCommentBytes()
+	return string(b), err
+}
+
+// readBraceCommentBytes is readBraceComment without the copy: the text is
+// valid until the next comment is read or the buffer is refilled.
+func (r *Reader) readBraceCommentBytes() ([]byte, error) {
 	start := r.line
 	r.off++ // '{'
 	// Fast path: the whole comment is in the buffer, on one line, with
@@ -1023,7 +1058,7 @@ func (r *Reader) readBraceComment() (string, error) {
 		}
 		if singleSpacedBytes(seg[a:b]) {
 			r.off += j + 1
-			return string(seg[a:b]), nil
+			return seg[a:b], nil
 		}
 	}
 	r.text = r.text[:0]
@@ -1037,7 +1072,7 @@ func (r *Reader) readBraceComment() (string, error) {
 			switch {
 			case c == '}':
 				r.off = i + 1
-				return string(r.text), nil
+				return r.text, nil
 			case c == '\n':
 				r.line++
 				prevBlank = lineBlank
@@ -1052,7 +1087,7 @@ func (r *Reader) readBraceComment() (string, error) {
 					r.off = i
 					if c2, ok := r.peekAt(1); ok && (c2 >= 'A' && c2 <= 'Z' || c2 >= 'a' && c2 <= 'z') {
 						r.bol = true
-						return "", r.fail(start, resyncNone, "unterminated comment")
+						return nil, r.fail(start, resyncNone, "unterminated comment")
 					}
 					buf = r.buf
 					i = r.off
@@ -1072,13 +1107,13 @@ func (r *Reader) readBraceComment() (string, error) {
 		}
 		r.off = i
 		if len(r.text) > maxComment {
-			return "", r.fail(start, resyncMovetext, "comment too long")
+			return nil, r.fail(start, resyncMovetext, "comment too long")
 		}
 		if !r.more() {
 			if r.ioErr != nil {
-				return "", r.ioErr
+				return nil, r.ioErr
 			}
-			return "", r.fail(start, resyncNone, "unterminated comment")
+			return nil, r.fail(start, resyncNone, "unterminated comment")
 		}
 	}
 }

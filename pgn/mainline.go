@@ -1,0 +1,428 @@
+package pgn
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// MainLine is a game cut down to what replaying it takes: its tags, the
+// moves of its main line with the comments that follow each of them, its
+// termination marker and the line where it starts. Variations, NAGs,
+// suffix annotations, the game comment and the comments before moves are
+// read and checked, not kept.
+//
+// Reader.ReadMainLine fills a MainLine game after game and reuses its
+// memory, so that a program that only replays games allocates next to
+// nothing per game. For the same input it gives what Read gives: the same
+// tags, main line, comments after each main-line move, Result and Line,
+// and the same errors.
+type MainLine struct {
+	// Line is the 1-based line number of the first token of the game, as
+	// in Game.Line.
+	Line int
+	// Result is the termination marker at the end of the movetext, as in
+	// Game.Result.
+	Result string
+
+	tags  []tagRef
+	sans  []string
+	first []int     // first[i]: index in notes of the first comment after move i
+	notes []textRef // comments after main-line moves, in order
+	text  []byte    // tag values and comments
+}
+
+// textRef is a piece of MainLine.text.
+type textRef struct{ start, end int }
+
+// tagRef is a tag pair whose value is in MainLine.text.
+type tagRef struct {
+	name  string
+	value textRef
+}
+
+func (ml *MainLine) reset() {
+	ml.Line, ml.Result = 0, ""
+	ml.tags = ml.tags[:0]
+	clear(ml.sans)
+	ml.sans = ml.sans[:0]
+	ml.first = ml.first[:0]
+	ml.notes = ml.notes[:0]
+	ml.text = ml.text[:0]
+}
+
+func (ml *MainLine) ref(t textRef) []byte { return ml.text[t.start:t.end] }
+
+// addTag appends a tag whose value is raw, escaped or not.
+func (ml *MainLine) addTag(name string, raw []byte, escaped bool) {
+	start := len(ml.text)
+	if escaped {
+		ml.text = appendUnescaped(ml.text, raw)
+	} else {
+		ml.text = append(ml.text, raw...)
+	}
+	ml.tags = append(ml.tags, tagRef{name: name, value: textRef{start, len(ml.text)}})
+}
+
+// keep copies b into the text and returns where it is.
+func (ml *MainLine) keep(b []byte) textRef {
+	start := len(ml.text)
+	ml.text = append(ml.text, b...)
+	return textRef{start, len(ml.text)}
+}
+
+// addMove appends a move to the main line.
+func (ml *MainLine) addMove(san string) {
+	ml.sans = append(ml.sans, san)
+	ml.first = append(ml.first, len(ml.notes))
+}
+
+// Load makes ml the main line of g, as ReadMainLine would have read it.
+func (ml *MainLine) Load(g *Game) {
+	ml.reset()
+	ml.Line, ml.Result = g.Line, g.Result
+	for _, t := range g.Tags {
+		start := len(ml.text)
+		ml.text = append(ml.text, t.Value...)
+		ml.tags = append(ml.tags, tagRef{name: t.Name, value: textRef{start, len(ml.text)}})
+	}
+	for _, m := range g.Moves {
+		ml.addMove(m.SAN)
+		for _, c := range m.After {
+			start := len(ml.text)
+			ml.text = append(ml.text, c...)
+			ml.notes = append(ml.notes, textRef{start, len(ml.text)})
+		}
+	}
+}
+
+// Tags returns the tag pairs in the order they appeared (a new slice).
+func (ml *MainLine) Tags() []Tag {
+	if len(ml.tags) == 0 {
+		return nil
+	}
+	out := make([]Tag, len(ml.tags))
+	for i, t := range ml.tags {
+		out[i] = Tag{Name: t.name, Value: string(ml.ref(t.value))}
+	}
+	return out
+}
+
+// Tag returns the value of the first tag with the given name, or "" if
+// there is none, as Game.Tag does.
+func (ml *MainLine) Tag(name string) string {
+	for i := range ml.tags {
+		if ml.tags[i].name == name {
+			return common(ml.ref(ml.tags[i].value))
+		}
+	}
+	return ""
+}
+
+// HasTag reports whether the game has a tag with the given name.
+func (ml *MainLine) HasTag(name string) bool {
+	for i := range ml.tags {
+		if ml.tags[i].name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// common returns b as a string without allocating for the values that
+// most tags hold.
+func common(b []byte) string {
+	switch string(b) {
+	case "":
+		return ""
+	case "1-0":
+		return "1-0"
+	case "0-1":
+		return "0-1"
+	case "1/2-1/2":
+		return "1/2-1/2"
+	case "*":
+		return "*"
+	case "?":
+		return "?"
+	case "Normal":
+		return "Normal"
+	case "Time forfeit":
+		return "Time forfeit"
+	case "Standard":
+		return "Standard"
+	}
+	return string(b)
+}
+
+// FEN returns the value of the FEN tag, as Game.FEN does.
+func (ml *MainLine) FEN() string { return ml.Tag("FEN") }
+
+// Variant returns the normalised variant of the Variant tag, as
+// Game.Variant does.
+func (ml *MainLine) Variant() string { return variantOf(ml.Tag("Variant")) }
+
+// Len returns the number of moves of the main line.
+func (ml *MainLine) Len() int { return len(ml.sans) }
+
+// SAN returns the text of move i (0-based) of the main line, as
+// Move.SAN.
+func (ml *MainLine) SAN(i int) string { return ml.sans[i] }
+
+// afterRange returns the indexes in notes of the comments after move i.
+func (ml *MainLine) afterRange(i int) (int, int) {
+	end := len(ml.notes)
+	if i+1 < len(ml.first) {
+		end = ml.first[i+1]
+	}
+	return ml.first[i], end
+}
+
+// After returns the comments that follow move i of the main line (a new
+// slice), as Move.After.
+func (ml *MainLine) After(i int) []string {
+	a, b := ml.afterRange(i)
+	if a == b {
+		return nil
+	}
+	out := make([]string, 0, b-a)
+	for _, t := range ml.notes[a:b] {
+		out = append(out, string(ml.ref(t)))
+	}
+	return out
+}
+
+// Clock returns the clock time of the first [%clk] command in the comments
+// after move i of the main line, as Move.Clock.
+func (ml *MainLine) Clock(i int) (time.Duration, bool) {
+	a, b := ml.afterRange(i)
+	for _, t := range ml.notes[a:b] {
+		if d, ok := Clock(string(ml.ref(t))); ok {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// leanFrame is an open line while a main line is read: the main line
+// itself or a variation.
+type leanFrame struct {
+	moves bool // the line has a move
+	line  int  // line of the '(' that opened a variation
+}
+
+// ReadMainLine reads the next game into ml, as Read would read it, but
+// keeping only its main line (see MainLine). At the end of the input it
+// returns io.EOF; for a malformed game a *SyntaxError, and the next call
+// goes on with the following game. On an error ml holds no game. Calls to
+// Read and ReadMainLine may be mixed on one Reader.
+func (r *Reader) ReadMainLine(ml *MainLine) error {
+	if !r.started {
+		r.started = true
+		r.skipBOM()
+	}
+	for {
+		ml.reset()
+		if r.ioErr != nil {
+			return r.ioErr
+		}
+		if r.resync != resyncNone {
+			r.skipToNextGame(r.resync == resyncMovetext)
+			r.resync = resyncNone
+		}
+		if !r.skipBlank() {
+			if r.ioErr != nil {
+				return r.ioErr
+			}
+			return io.EOF
+		}
+		r.games++
+		ml.Line = r.line
+		err := r.readTagsInto(nil, ml)
+		if err == nil {
+			err = r.readMainMovetext(ml)
+		}
+		if r.ioErr != nil {
+			ml.reset()
+			return r.ioErr
+		}
+		if err != nil {
+			ml.reset()
+			return err
+		}
+		if len(ml.tags) == 0 && len(ml.sans) == 0 && ml.Result == "" {
+			r.games-- // only comments: not a game
+			continue
+		}
+		return nil
+	}
+}
+
+// readMainMovetext is readMovetext for a MainLine: the same tokens, the
+// same checks and errors, the same places for the comments that stay with
+// the main line, and nothing built for the rest.
+//
+// The comments kept are those Read puts in Move.After of a main-line move:
+// a comment right after the move (NAGs and other comments may come
+// between), the comments of an empty variation of the move, and comments
+// left pending at the end of the game. All of them go to the last move of
+// the main line read so far, so each move's comments are a run of notes.
+func (r *Reader) readMainMovetext(ml *MainLine) error {
+	stack := append(r.lean[:0], leanFrame{})
+	defer func() { r.lean = stack[:0] }()
+	after := false       // the main line's last token belonged to its last move
+	pend := r.pend[:0]   // main-line comments waiting for the next move
+	vpend := r.vpend[:0] // comments of the open first-level variation, while it has no move
+	defer func() { r.pend, r.vpend = pend[:0], vpend[:0] }()
+	openLine := func() int { return stack[len(stack)-1].line }
+	finish := func() {
+		if len(pend) > 0 && len(ml.sans) > 0 {
+			ml.notes = append(ml.notes, pend...)
+		}
+	}
+	for {
+		r.skipSpace()
+		c, ok := r.peekByte()
+		if !ok {
+			if r.ioErr != nil {
+				return r.ioErr
+			}
+			if len(stack) > 1 {
+				return r.fail(openLine(), resyncNone, "unterminated variation at end of input")
+			}
+			finish()
+			return nil
+		}
+		if r.bol {
+			if c == '%' {
+				r.skipLine()
+				continue
+			}
+			if c == '[' {
+				if len(stack) > 1 {
+					return r.fail(openLine(), resyncNone, "unterminated variation before the next tag section")
+				}
+				finish()
+				return nil
+			}
+		}
+		r.bol = false
+		line := r.line
+		f := &stack[len(stack)-1]
+		switch c {
+		case '{', ';':
+			var text []byte
+			if c == '{' {
+				var err error
+				if text, err = r.readBraceCommentBytes(); err != nil {
+					return err
+				}
+			} else {
+				r.off++
+				text = r.readLineCommentBytes()
+			}
+			switch {
+			case len(stack) == 1 && after:
+				ml.notes = append(ml.notes, ml.keep(text))
+			case len(stack) == 1:
+				pend = append(pend, ml.keep(text))
+			case len(stack) == 2 && !f.moves:
+				vpend = append(vpend, ml.keep(text))
+			}
+		case '(':
+			r.off++
+			if !f.moves {
+				return r.fail(line, resyncMovetext, "variation before any move")
+			}
+			stack = append(stack, leanFrame{line: line})
+			if len(stack) == 2 {
+				vpend = vpend[:0]
+			}
+		case ')':
+			r.off++
+			if len(stack) == 1 {
+				return r.fail(line, resyncMovetext, "unbalanced ')'")
+			}
+			if len(stack) == 2 && !f.moves {
+				// An empty variation: its comments go after the move.
+				ml.notes = append(ml.notes, vpend...)
+			}
+			stack = stack[:len(stack)-1]
+			if len(stack) == 1 {
+				after = false
+			}
+		case '$':
+			r.off++
+			if _, ok := r.readNAG(); !ok {
+				return r.fail(line, resyncMovetext, "malformed NAG")
+			}
+			if !f.moves {
+				return r.fail(line, resyncMovetext, "NAG before any move")
+			}
+		case '!', '?':
+			s, ok := r.readSuffix()
+			if !ok {
+				return r.fail(line, resyncMovetext, "unknown annotation %q", s)
+			}
+			if !f.moves {
+				return r.fail(line, resyncMovetext, "annotation before any move")
+			}
+		case '.':
+			r.off++
+			if len(stack) == 1 {
+				after = false
+			}
+		case '*':
+			r.off++
+			if len(stack) > 1 {
+				return r.fail(openLine(), resyncMovetext, "game ends inside a variation")
+			}
+			finish()
+			ml.Result = "*"
+			return nil
+		default:
+			if class[c] != clWord {
+				r.off++
+				return r.fail(line, resyncMovetext, "unexpected %q", c)
+			}
+			if c == 'e' && f.moves && r.enPassantMark() {
+				continue
+			}
+			w, ok := r.readWord()
+			if !ok {
+				return r.fail(line, resyncMovetext, "token too long")
+			}
+			switch {
+			case string(w) == "1-0" || string(w) == "0-1" || string(w) == "1/2-1/2":
+				res := resultString(w)
+				r.off += len(w)
+				if len(stack) > 1 {
+					return r.fail(openLine(), resyncMovetext, "game ends inside a variation")
+				}
+				finish()
+				ml.Result = res
+				return nil
+			case allDigits(w):
+				r.off += len(w)
+				if len(stack) == 1 {
+					after = false
+				}
+			case validMove(w):
+				if len(stack) == 1 {
+					if r.moveCache == nil {
+						r.moveCache = new(moveCache)
+					}
+					ml.addMove(r.moveCache.get(w))
+					pend = pend[:0] // the comments before a move are not kept
+					after = true
+				}
+				r.off += len(w)
+				f.moves = true
+			default:
+				msg := fmt.Sprintf("unexpected token %q", clip(w))
+				r.off += len(w)
+				return r.fail(line, resyncMovetext, "%s", msg)
+			}
+		}
+	}
+}
