@@ -230,7 +230,7 @@ func (g *Game) lookAlike(q *chess.Position, ply int) []int {
 		if p.Turn() == q.Turn() && samePlacement(p, q) && p.Identity() != id {
 			out = append(out, j)
 		}
-		if g.rec[j].since == j && j < ply { // a pawn move or capture led here: nothing earlier can match
+		if int(g.rec[j].since) == j && j < ply { // a pawn move or capture led here: nothing earlier can match
 			break
 		}
 	}

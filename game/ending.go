@@ -19,12 +19,16 @@ func (g *Game) Automatic() (Outcome, bool) {
 	r := &g.rec[len(g.rec)-1]
 	if r.auto == 0 {
 		if o, ok := g.automatic(); ok {
-			r.auto, r.out = 2, o
+			g.outs = append(g.outs, o)
+			r.auto, r.out = 2, int32(len(g.outs)-1)
 		} else {
 			r.auto = 1
 		}
 	}
-	return r.out, r.auto == 2
+	if r.auto != 2 {
+		return Outcome{}, false
+	}
+	return g.outs[r.out], true
 }
 
 func (g *Game) automatic() (Outcome, bool) {

@@ -33,15 +33,16 @@ type Config struct {
 	Transcribe bool
 }
 
-// record is what the game keeps for each ply besides the position.
+// record is what the game keeps for each ply besides the position. It is
+// small, as a game appends one per ply: the rare parts are kept aside.
 type record struct {
+	key   uint64     // IdentityKey of the position
+	since int32      // the earliest ply that may repeat this one (last pawn move or capture)
+	note  int32      // an irregular ply (PlayIrregular): 1 + index in Game.notes of what happened; 0 for none
+	out   int32      // the automatic ending, when auto == 2: index in Game.outs
 	move  chess.Move // the move that led here; NoMove at the start and after a null move
 	null  bool       // the ply was a null move
-	key   uint64     // IdentityKey of the position
-	since int        // the earliest ply that may repeat this one (last pawn move or capture)
-	auto  int8       // cached automatic ending: 0 unknown, 1 none, 2 see autoOut
-	note  string     // an irregular ply (PlayIrregular): what happened
-	out   Outcome    // the automatic ending, when auto == 2
+	auto  int8       // cached automatic ending: 0 unknown, 1 none, 2 see out
 }
 
 // Game is a game in progress or finished: the start position and every
@@ -54,6 +55,8 @@ type Game struct {
 	canMate MateFunc
 	end     *Outcome // a recorded ending (claim, resignation, agreement, time, illegal moves)
 	ml      chess.MoveList
+	notes   []string  // the notes of irregular plies (record.note)
+	outs    []Outcome // cached automatic endings (record.out)
 }
 
 // New starts a game from the position start (copied).
@@ -88,6 +91,9 @@ func (g *Game) Reset(start *chess.Position) {
 	g.pos = append(g.pos[:0], *start)
 	g.rec = append(g.rec[:0], record{key: start.IdentityKey()})
 	g.end = nil
+	clear(g.notes)
+	g.notes = g.notes[:0]
+	g.outs = g.outs[:0]
 }
 
 // Ply returns the number of plies played (0 at the start).
@@ -245,7 +251,7 @@ func (g *Game) push(m chess.Move, null bool) {
 	n := len(g.rec)
 	since := g.rec[n-1].since
 	if p.HalfmoveClock() == 0 {
-		since = n
+		since = int32(n)
 	}
 	g.rec = append(g.rec, record{move: m, null: null, key: p.IdentityKey(), since: since})
 }

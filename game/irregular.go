@@ -21,7 +21,8 @@ func (g *Game) PlayIrregular(q *chess.Position, note string) error {
 	}
 	g.pos = append(g.pos, *q)
 	n := len(g.rec)
-	g.rec = append(g.rec, record{move: chess.NoMove, null: true, key: q.IdentityKey(), since: n, note: note})
+	g.notes = append(g.notes, note)
+	g.rec = append(g.rec, record{move: chess.NoMove, null: true, key: q.IdentityKey(), since: int32(n), note: int32(len(g.notes))})
 	return nil
 }
 
@@ -29,5 +30,9 @@ func (g *Game) PlayIrregular(q *chess.Position, note string) error {
 // its description.
 func (g *Game) Irregular(ply int) (string, bool) {
 	r := g.rec[ply]
-	return r.note, r.note != ""
+	if r.note == 0 {
+		return "", false
+	}
+	note := g.notes[r.note-1]
+	return note, note != ""
 }

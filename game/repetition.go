@@ -38,7 +38,7 @@ func (g *Game) RepetitionsAt(ply int) int {
 	r := &g.rec[ply]
 	var id chess.Identity
 	known := false
-	for j := ply - 2; j >= r.since; j -= 2 {
+	for j, since := ply-2, int(r.since); j >= since; j -= 2 {
 		if g.rec[j].key != r.key {
 			continue
 		}
@@ -56,7 +56,7 @@ func (g *Game) pliesOf(ply int) []int {
 	r := &g.rec[ply]
 	id := g.pos[ply].Identity()
 	var plies []int
-	for j := ply - 2; j >= r.since; j -= 2 {
+	for j, since := ply-2, int(r.since); j >= since; j -= 2 {
 		if g.rec[j].key == r.key && g.pos[j].Identity() == id {
 			plies = append(plies, j)
 		}
@@ -79,7 +79,7 @@ func (g *Game) pliesAfter(q *chess.Position) []int {
 	key := q.IdentityKey()
 	id := q.Identity()
 	var plies []int
-	j := g.rec[next-1].since
+	j := int(g.rec[next-1].since)
 	if (next-j)%2 != 0 {
 		j++
 	}

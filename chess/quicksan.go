@@ -1,0 +1,196 @@
+package chess
+
+// QuickSAN finds the move that san names in p for the plain forms of SAN
+// ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2", "Qh4xe1", with any of
+// "+#!?" after) without generating the legal moves: the candidates are the
+// pieces of the named type that reach the destination, and each is checked
+// for legality on the board as it stands. It reports false for anything
+// else (castling, unusual spellings, UCI, no legal or several legal
+// matching moves), where ParseSAN decides and gives the error. Where it
+// answers, it answers as ParseSAN does, so a replay may try it first; and
+// a move found means the position has a legal move.
+func (p *Position) QuickSAN(san string) (Move, bool) {
+	s := san
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c != '+' && c != '#' && c != '!' && c != '?' {
+			break
+		}
+		s = s[:len(s)-1]
+	}
+	if len(s) < 2 {
+		return NoMove, false
+	}
+	// Piece letters are upper case: a lower-case b is the b-file.
+	t := Pawn
+	if c := s[0]; c >= 'A' && c <= 'Z' {
+		if pt := PieceTypeFromLetter(c); pt > Pawn {
+			t = pt
+			s = s[1:]
+		}
+	}
+	promo := NoPieceType
+	if n := len(s); t == Pawn && n >= 4 && s[n-2] == '=' {
+		c := s[n-1]
+		if promo = PieceTypeFromLetter(c); c < 'A' || c > 'Z' || promo < Knight || promo > Queen {
+			return NoMove, false
+		}
+		s = s[:n-2]
+	}
+	n := len(s)
+	if n < 2 || n > 5 {
+		return NoMove, false
+	}
+	f, k := s[n-2], s[n-1]
+	if f < 'a' || f > 'h' || k < '1' || k > '8' {
+		return NoMove, false
+	}
+	to := NewSquare(int(f-'a'), int(k-'1'))
+	hint := s[:n-2]
+	if len(hint) > 0 && hint[len(hint)-1] == 'x' {
+		hint = hint[:len(hint)-1] // ParseSAN does not insist on the "x" of a capture, nor on its absence
+	}
+	fromFile, fromRank := -1, -1
+	for i := 0; i < len(hint); i++ {
+		switch c := hint[i]; {
+		case c >= 'a' && c <= 'h' && fromFile < 0 && fromRank < 0:
+			fromFile = int(c - 'a')
+		case c >= '1' && c <= '8' && fromRank < 0:
+			fromRank = int(c - '1')
+		default:
+			return NoMove, false
+		}
+	}
+	us := p.turn
+	if p.byColor[us].Has(to) {
+		return NoMove, false
+	}
+	if t == Pawn {
+		return p.quickPawn(to, promo, fromFile, fromRank)
+	}
+	occ := p.Occupied()
+	var cands Bitboard
+	switch t {
+	case Knight:
+		cands = knightAttacks[to]
+	case Bishop:
+		cands = BishopAttacks(to, occ)
+	case Rook:
+		cands = RookAttacks(to, occ)
+	case Queen:
+		cands = QueenAttacks(to, occ)
+	case King:
+		cands = kingAttacks[to]
+	}
+	cands &= p.Pieces(us, t)
+	found := NoMove
+	for ; cands != 0; cands &= cands - 1 {
+		from := cands.First()
+		if (fromFile >= 0 && from.File() != fromFile) || (fromRank >= 0 && from.Rank() != fromRank) {
+			continue
+		}
+		m := NewMove(from, to)
+		if !p.pseudoLegalOK(m, t) {
+			continue
+		}
+		if found != NoMove {
+			return NoMove, false // ambiguous: ParseSAN says so
+		}
+		found = m
+	}
+	return found, found != NoMove
+}
+
+// quickPawn is QuickSAN for a pawn move: a push ("e4", "e8=Q") or a
+// capture with its file ("exd5", "exd8=Q", en passant "exd6").
+func (p *Position) quickPawn(to Square, promo PieceType, fromFile, fromRank int) (Move, bool) {
+	us := p.turn
+	last := to.RelativeRank(us) == 7
+	if last != (promo != NoPieceType) || to.RelativeRank(us) < 2 || fromRank >= 0 {
+		return NoMove, false
+	}
+	back := -8 // from the destination towards the pawn's start
+	if us == Black {
+		back = 8
+	}
+	pawns := p.Pieces(us, Pawn)
+	occupied := p.Occupied()
+	var from Square
+	m := NoMove
+	if fromFile < 0 {
+		if occupied.Has(to) {
+			return NoMove, false
+		}
+		from = Square(int(to) + back)
+		if !pawns.Has(from) {
+			if occupied.Has(from) || to.RelativeRank(us) != 3 {
+				return NoMove, false
+			}
+			from = Square(int(from) + back)
+			if !pawns.Has(from) {
+				return NoMove, false
+			}
+		}
+	} else {
+		d := fromFile - to.File()
+		if d != 1 && d != -1 {
+			return NoMove, false
+		}
+		from = Square(int(to) + back + d)
+		if !pawns.Has(from) {
+			return NoMove, false
+		}
+		switch {
+		case p.byColor[us^1].Has(to):
+		case to == p.ep:
+			m = NewEnPassant(from, to)
+		default:
+			return NoMove, false
+		}
+	}
+	switch {
+	case m != NoMove:
+	case promo != NoPieceType:
+		m = NewPromotion(from, to, promo)
+	default:
+		m = NewMove(from, to)
+	}
+	if !p.pseudoLegalOK(m, Pawn) {
+		return NoMove, false
+	}
+	return m, true
+}
+
+// pseudoLegalOK reports whether m, a move of a piece of type t of the side
+// to move that reaches its destination on the board as it stands (which
+// holds no piece of the mover's), leaves the mover's king out of check.
+// Castling is not such a move. Out of check, a move other than the king's
+// or an en passant capture is illegal only when its piece is pinned to the
+// king and leaves the line of the pin; the rest is tried on a copy.
+func (p *Position) pseudoLegalOK(m Move, t PieceType) bool {
+	us := p.turn
+	them := us ^ 1
+	occ := p.Occupied()
+	ksq := p.KingSquare(us) & 63
+	from, to := m.From()&63, m.To()&63
+	if t == King {
+		return !p.attacked(to, them, occ^from.Bitboard())
+	}
+	if !m.IsEnPassant() && !p.attacked(ksq, them, occ) {
+		l := line[ksq][from]
+		if l == 0 || l.Has(to) || between[ksq][from]&occ != 0 {
+			return true
+		}
+		rest := occ &^ from.Bitboard()
+		var pinners Bitboard
+		if ksq.File() == from.File() || ksq.Rank() == from.Rank() {
+			pinners = RookAttacks(ksq, rest) & (p.byType[Rook] | p.byType[Queen])
+		} else {
+			pinners = BishopAttacks(ksq, rest) & (p.byType[Bishop] | p.byType[Queen])
+		}
+		return pinners&p.byColor[them]&l == 0
+	}
+	q := *p
+	q.play(m)
+	return !q.attacked(q.KingSquare(us), them, q.Occupied())
+}

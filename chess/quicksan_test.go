@@ -1,0 +1,95 @@
+package chess
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// sanForms returns ways of writing m in p: its SAN with and without check
+// marks and capture sign, with annotations, with full or partial origin,
+// and a few wrong ones.
+func sanForms(p *Position, m Move) []string {
+	san := p.SAN(m)
+	bare := strings.TrimRight(san, "+#")
+	forms := []string{san, bare, bare + "!?", bare + "#", strings.Replace(bare, "x", "", 1)}
+	from, to := m.From().String(), m.To().String()
+	switch {
+	case bare[0] >= 'A' && bare[0] <= 'Z' && bare[0] != 'O':
+		forms = append(forms, bare[:1]+to, bare[:1]+from+to, bare[:1]+from+"x"+to, bare[:1]+from[1:]+to, bare[:1]+from[:1]+to, "P"+to)
+	case bare[0] >= 'a' && bare[0] <= 'h':
+		forms = append(forms, bare[1:], from[:1]+"x"+to, from[:1]+to, strings.TrimSuffix(bare, "=Q"), bare+"=Q", bare+"=K", bare+"=q", from+to)
+	}
+	return forms
+}
+
+// TestQuickSANAgreesWithParseSAN plays random games from the positions of
+// the perft suites and checks QuickSAN against ParseSAN for every legal
+// move, written in several ways, and for some moves that are not legal.
+func TestQuickSANAgreesWithParseSAN(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var starts []PerftCase
+	starts = append(starts, loadSuite(t, "perftsuite.epd")...)
+	starts = append(starts, loadSuite(t, "tricky.perft")...)
+	starts = append(starts, loadSuite(t, "chess960.perft")[:100]...)
+	tried, answered := 0, 0
+	var ml MoveList
+	for _, c := range starts {
+		p, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 40; ply++ {
+			p.LegalMoves(&ml)
+			var texts []string
+			for _, m := range ml.Slice() {
+				texts = append(texts, sanForms(p, m)...)
+			}
+			texts = append(texts, "Ke9", "e", "xe4", "Nxe4", "Qa1", "Rh8", "Kd2", "e5", "d5", "exd5", "hxg7", "b8=N", "axb1=Q", "N1", "Bb", "Qd1d1")
+			for _, s := range texts {
+				tried++
+				got, ok := p.QuickSAN(s)
+				if !ok {
+					continue
+				}
+				answered++
+				if want, err := p.ParseSAN(s); err != nil || got != want {
+					t.Fatalf("%q in %s: QuickSAN %v, ParseSAN %v %v", s, p.FEN(), got, want, err)
+				}
+			}
+			if ml.Len() == 0 {
+				break
+			}
+			p.Make(ml.At(rng.IntN(ml.Len())))
+		}
+	}
+	t.Logf("%d texts, %d answered by QuickSAN", tried, answered)
+	if answered < tried/4 {
+		t.Fatalf("QuickSAN answered only %d of %d", answered, tried)
+	}
+}
+
+// FuzzQuickSAN: QuickSAN never panics, and where it answers it gives the
+// move ParseSAN gives.
+func FuzzQuickSAN(f *testing.F) {
+	for _, s := range []string{"e4", "Nf3", "O-O", "exd6", "e8=Q+", "e8Q", "Ng1f3", "Qh4e1", "Nf3!?", "Kxd2", "Rae1", "R1e2", "hxg8=N#", "bxc3", "Bb5", ""} {
+		f.Add(StartFEN, s)
+		f.Add("r3k2r/P6p/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", s)
+		f.Add("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", s)
+		f.Add("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", s)
+		f.Add("4k3/8/8/8/1b6/8/3N4/4K2R w K - 0 1", s)
+	}
+	f.Fuzz(func(t *testing.T, fen, san string) {
+		p, _, err := ParseFENWith(fen, Options{}, true)
+		if err != nil {
+			return
+		}
+		got, ok := p.QuickSAN(san)
+		if !ok {
+			return
+		}
+		if want, err := p.ParseSAN(san); err != nil || got != want {
+			t.Fatalf("%q in %s: QuickSAN %v, ParseSAN %v %v", san, p.FEN(), got, want, err)
+		}
+	})
+}
