@@ -330,7 +330,11 @@ func (r *run) check(hasMove bool) {
 		legal = cur.CountLegal()
 	}
 	reps := g.Repetitions()
-	if o, over := r.automatic(cur, legal, reps); over {
+	// The common case first: a move to play, no fivefold, no 75 moves, and
+	// a pawn, rook or queen on the board, with which its side could mate.
+	if legal != 0 && reps < 5 && cur.HalfmoveClock() < 150 &&
+		cur.ByType(chess.Pawn)|cur.ByType(chess.Rook)|cur.ByType(chess.Queen) != 0 {
+	} else if o, over := r.automatic(cur, legal, reps); over {
 		ended := o // o itself stays on the stack
 		r.ended = &ended
 		return

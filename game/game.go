@@ -10,6 +10,7 @@ package game
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/arbiterchess/arbiter/chess"
 )
@@ -241,14 +242,20 @@ func (g *Game) PlayNull() error {
 
 // push appends the position after m (or a null move).
 func (g *Game) push(m chess.Move, null bool) {
-	g.pos = append(g.pos, g.pos[len(g.pos)-1])
-	p := &g.pos[len(g.pos)-1]
+	n := len(g.pos)
+	if n == cap(g.pos) {
+		g.pos = slices.Grow(g.pos, 1)
+		g.rec = slices.Grow(g.rec, cap(g.pos)-n)
+	}
+	// The new position is copied in place, not through a temporary.
+	g.pos = g.pos[:n+1]
+	p := &g.pos[n]
+	*p = g.pos[n-1]
 	if null {
 		p.MakeNull()
 	} else {
 		p.Make(m)
 	}
-	n := len(g.rec)
 	since := g.rec[n-1].since
 	if p.HalfmoveClock() == 0 {
 		since = int32(n)
