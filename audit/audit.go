@@ -271,20 +271,21 @@ func (r *run) replay() Result {
 	g := r.g
 	moves := r.pg.Len()
 	for i := 0; i < moves; i++ {
-		san := r.pg.SAN(i)
+		sanb := r.pg.SANBytes(i)
 		p := r.cur() // the game's own: read only, and not after a move is played
 		ply := g.Ply() + 1
-		m, quick := r.quickSAN(san)
+		m, quick := p.QuickSANBytes(sanb)
 		r.check(quick) // a move found proves the position has one
 		if r.ended != nil && r.ended.Ply == g.Ply() {
 			r.add(PlayedAfterEnd, Error, r.ended.Article, ply, p.FEN(),
 				"the game went on with %s after %s at ply %d (%s %s)",
-				moveNumber(p, san), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
+				moveNumber(p, r.pg.SAN(i)), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
 			if r.ended.Reason == game.Checkmate || r.ended.Reason == game.Stalemate {
 				return Result{Plies: g.Ply()} // no legal move exists: nothing more to replay
 			}
 		}
-		if san == "--" || san == "Z0" {
+		if string(sanb) == "--" || string(sanb) == "Z0" {
+			san := r.pg.SAN(i)
 			if err := g.PlayNull(); err != nil {
 				r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal null move %s: the side to move is in check; rest of the game skipped", moveNumber(p, san))
 				return Result{Plies: g.Ply()}
@@ -296,6 +297,7 @@ func (r *run) replay() Result {
 			g.PlayLegal(m)
 			continue
 		}
+		san := r.pg.SAN(i)
 		if _, err := g.PlayText(san); err != nil {
 			why := err.Error()
 			if me, ok := err.(*chess.MoveError); ok {

@@ -9,7 +9,12 @@ package chess
 // matching moves), where ParseSAN decides and gives the error. Where it
 // answers, it answers as ParseSAN does, so a replay may try it first; and
 // a move found means the position has a legal move.
-func (p *Position) QuickSAN(san string) (Move, bool) {
+func (p *Position) QuickSAN(san string) (Move, bool) { return quickSAN(p, san) }
+
+// QuickSANBytes is QuickSAN for a move text held in bytes.
+func (p *Position) QuickSANBytes(san []byte) (Move, bool) { return quickSAN(p, san) }
+
+func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 	s := san
 	for len(s) > 0 {
 		c := s[len(s)-1]

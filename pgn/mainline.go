@@ -26,7 +26,7 @@ type MainLine struct {
 	Result string
 
 	tags  []tagRef
-	sans  []string
+	sans  []textRef // the move texts
 	first []int     // first[i]: index in notes of the first comment after move i
 	notes []textRef // comments after main-line moves, in order
 	text  []byte    // tag values and comments
@@ -44,7 +44,6 @@ type tagRef struct {
 func (ml *MainLine) reset() {
 	ml.Line, ml.Result = 0, ""
 	ml.tags = ml.tags[:0]
-	clear(ml.sans)
 	ml.sans = ml.sans[:0]
 	ml.first = ml.first[:0]
 	ml.notes = ml.notes[:0]
@@ -72,8 +71,8 @@ func (ml *MainLine) keep(b []byte) textRef {
 }
 
 // addMove appends a move to the main line.
-func (ml *MainLine) addMove(san string) {
-	ml.sans = append(ml.sans, san)
+func (ml *MainLine) addMove(san []byte) {
+	ml.sans = append(ml.sans, ml.keep(san))
 	ml.first = append(ml.first, len(ml.notes))
 }
 
@@ -87,7 +86,10 @@ func (ml *MainLine) Load(g *Game) {
 		ml.tags = append(ml.tags, tagRef{name: t.Name, value: textRef{start, len(ml.text)}})
 	}
 	for _, m := range g.Moves {
-		ml.addMove(m.SAN)
+		start := len(ml.text)
+		ml.text = append(ml.text, m.SAN...)
+		ml.sans = append(ml.sans, textRef{start, len(ml.text)})
+		ml.first = append(ml.first, len(ml.notes))
 		for _, c := range m.After {
 			start := len(ml.text)
 			ml.text = append(ml.text, c...)
@@ -167,7 +169,11 @@ func (ml *MainLine) Len() int { return len(ml.sans) }
 
 // SAN returns the text of move i (0-based) of the main line, as
 // Move.SAN.
-func (ml *MainLine) SAN(i int) string { return ml.sans[i] }
+func (ml *MainLine) SAN(i int) string { return string(ml.ref(ml.sans[i])) }
+
+// SANBytes is SAN without the copy: the bytes are ml's own, to read only
+// and not to keep past the next read into ml.
+func (ml *MainLine) SANBytes(i int) []byte { return ml.ref(ml.sans[i]) }
 
 // afterRange returns the indexes in notes of the comments after move i.
 func (ml *MainLine) afterRange(i int) (int, int) {
@@ -369,6 +375,9 @@ func (r *Reader) readMainMovetext(ml *MainLine) error {
 			}
 		case '.':
 			r.off++
+			for r.off < len(r.buf) && r.buf[r.off] == '.' { // "1..." at once
+				r.off++
+			}
 			if len(stack) == 1 {
 				after = false
 			}
@@ -409,10 +418,7 @@ func (r *Reader) readMainMovetext(ml *MainLine) error {
 				}
 			case validMove(w):
 				if len(stack) == 1 {
-					if r.moveCache == nil {
-						r.moveCache = new(moveCache)
-					}
-					ml.addMove(r.moveCache.get(w))
+					ml.addMove(w)
 					pend = pend[:0] // the comments before a move are not kept
 					after = true
 				}
