@@ -1,12 +1,12 @@
 package chess
 
 // QuickSAN finds the move that san names in p for the plain forms of SAN
-// ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2", "Qh4xe1", with any of
-// "+#!?" after) without generating the legal moves: the candidates are the
-// pieces of the named type that reach the destination, and each is checked
-// for legality on the board as it stands. It reports false for anything
-// else (castling, unusual spellings, UCI, no legal or several legal
-// matching moves), where ParseSAN decides and gives the error. Where it
+// ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2", "Qh4xe1", "O-O", "0-0-0",
+// with any of "+#!?" after) without generating the legal moves: the
+// candidates are the pieces of the named type that reach the destination,
+// and each is checked for legality on the board as it stands. It reports
+// false for anything else (unusual spellings, UCI, no legal or several
+// legal matching moves), where ParseSAN decides and gives the error. Where it
 // answers, it answers as ParseSAN does, so a replay may try it first; and
 // a move found means the position has a legal move.
 func (p *Position) QuickSAN(san string) (Move, bool) { return quickSAN(p, san) }
@@ -25,6 +25,9 @@ func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 	}
 	if len(s) < 2 {
 		return NoMove, false
+	}
+	if s[0] == 'O' || s[0] == '0' {
+		return p.quickCastle(castleOs(s))
 	}
 	// Piece letters are upper case: a lower-case b is the b-file.
 	t := Pawn
@@ -104,6 +107,50 @@ func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 		found = m
 	}
 	return found, found != NoMove
+}
+
+// castleOs returns the number of O's of a castling text: 2 for "O-O", 3
+// for "O-O-O", 4 for "O-O-O-O" (vertical castling), zeros for O's
+// allowed; 0 for any other text.
+func castleOs[T string | []byte](s T) int {
+	if len(s) != 3 && len(s) != 5 && len(s) != 7 {
+		return 0
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (i%2 == 1) != (c == '-') || (i%2 == 0 && c != 'O' && c != '0') {
+			return 0
+		}
+	}
+	return len(s)/2 + 1
+}
+
+// quickCastle is QuickSAN for castling written with want O's: the first
+// legal castling move, in the order of move generation, that SAN writes
+// so, as ParseSAN chooses it.
+func (p *Position) quickCastle(want int) (Move, bool) {
+	if want == 0 {
+		return NoMove, false
+	}
+	var a analysis
+	p.analyse(&a)
+	if a.checkers != 0 {
+		return NoMove, false
+	}
+	for r := p.castle & a.own; r != 0; r &= r - 1 {
+		m := NewCastling(a.ksq, r.First())
+		from, to := m.From(), m.To()
+		os := 3
+		switch {
+		case from.File() == to.File():
+			os = 4
+		case to > from:
+			os = 2
+		}
+		if os == want && between[a.ksq][to&63]&a.occ == 0 && p.castlingLegal(&a, m) {
+			return m, true
+		}
+	}
+	return NoMove, false
 }
 
 // quickPawn is QuickSAN for a pawn move: a push ("e4", "e8=Q") or a

@@ -12,7 +12,7 @@ import (
 func sanForms(p *Position, m Move) []string {
 	san := p.SAN(m)
 	bare := strings.TrimRight(san, "+#")
-	forms := []string{san, bare, bare + "!?", bare + "#", strings.Replace(bare, "x", "", 1)}
+	forms := []string{san, bare, bare + "!?", bare + "#", strings.Replace(bare, "x", "", 1), strings.ReplaceAll(bare, "O", "0"), strings.Replace(bare, "O", "0", 1)}
 	from, to := m.From().String(), m.To().String()
 	switch {
 	case bare[0] >= 'A' && bare[0] <= 'Z' && bare[0] != 'O':
@@ -34,8 +34,9 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 	starts = append(starts, loadSuite(t, "chess960.perft")[:100]...)
 	tried, answered := 0, 0
 	var ml MoveList
-	for _, c := range starts {
-		p, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960}, true)
+	for i, c := range append(starts, starts[:60]...) {
+		vertical := i >= len(starts) // the first positions again, with vertical castling (laws C6)
+		p, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960, Vertical: vertical}, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +46,7 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 			for _, m := range ml.Slice() {
 				texts = append(texts, sanForms(p, m)...)
 			}
-			texts = append(texts, "Ke9", "e", "xe4", "Nxe4", "Qa1", "Rh8", "Kd2", "e5", "d5", "exd5", "hxg7", "b8=N", "axb1=Q", "N1", "Bb", "Qd1d1")
+			texts = append(texts, "O-O", "O-O-O", "0-0", "0-0-0", "O-O-O-O", "O-O-", "O--O", "OO", "O-O-O-O-O", "Ke9", "e", "xe4", "Nxe4", "Qa1", "Rh8", "Kd2", "e5", "d5", "exd5", "hxg7", "b8=N", "axb1=Q", "N1", "Bb", "Qd1d1")
 			for _, s := range texts {
 				tried++
 				got, ok := p.QuickSAN(s)
@@ -72,15 +73,16 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 // FuzzQuickSAN: QuickSAN never panics, and where it answers it gives the
 // move ParseSAN gives.
 func FuzzQuickSAN(f *testing.F) {
-	for _, s := range []string{"e4", "Nf3", "O-O", "exd6", "e8=Q+", "e8Q", "Ng1f3", "Qh4e1", "Nf3!?", "Kxd2", "Rae1", "R1e2", "hxg8=N#", "bxc3", "Bb5", ""} {
-		f.Add(StartFEN, s)
-		f.Add("r3k2r/P6p/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", s)
-		f.Add("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", s)
-		f.Add("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", s)
-		f.Add("4k3/8/8/8/1b6/8/3N4/4K2R w K - 0 1", s)
+	for _, s := range []string{"e4", "Nf3", "O-O", "0-0-0", "O-O-O-O", "exd6", "e8=Q+", "e8Q", "Ng1f3", "Qh4e1", "Nf3!?", "Kxd2", "Rae1", "R1e2", "hxg8=N#", "bxc3", "Bb5", ""} {
+		f.Add(StartFEN, s, false, false)
+		f.Add("r3k2r/P6p/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", s, false, true)
+		f.Add("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", s, false, false)
+		f.Add("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", s, false, false)
+		f.Add("4k3/8/8/8/1b6/8/3N4/4K2R w K - 0 1", s, false, true)
+		f.Add("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", s, true, false)
 	}
-	f.Fuzz(func(t *testing.T, fen, san string) {
-		p, _, err := ParseFENWith(fen, Options{}, true)
+	f.Fuzz(func(t *testing.T, fen, san string, chess960, vertical bool) {
+		p, _, err := ParseFENWith(fen, Options{Chess960: chess960, Vertical: vertical}, true)
 		if err != nil {
 			return
 		}

@@ -254,7 +254,7 @@ func (g *Game) push(m chess.Move, null bool) {
 	if null {
 		p.MakeNull()
 	} else {
-		p.Make(m)
+		p.Apply(m)
 	}
 	since := g.rec[n-1].since
 	if p.HalfmoveClock() == 0 {
