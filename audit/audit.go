@@ -490,7 +490,7 @@ func (r *run) worthDeep(p *chess.Position, c chess.Color) bool {
 // deadAt reports whether neither side can mate after ply plies: the
 // material first, the full analysis only where it is worth it.
 func (r *run) deadAt(ply int) bool {
-	p := r.g.PositionAt(ply)
+	p := &r.g.Positions()[ply] // the game's own: read only
 	var ask [2]bool
 	for c := chess.White; c <= chess.Black; c++ {
 		if game.MaterialCanMate(p, c) {
@@ -501,8 +501,9 @@ func (r *run) deadAt(ply int) bool {
 		}
 	}
 	full := r.a.canMate()
+	q := r.g.PositionAt(ply) // a copy, for the analysis
 	for c := chess.White; c <= chess.Black; c++ {
-		if ask[c] && full(p, c) {
+		if ask[c] && full(q, c) {
 			return false
 		}
 	}

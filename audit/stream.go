@@ -81,6 +81,11 @@ type item struct {
 func next(rd *pgn.Reader, it *item, n *int, errp *error) bool {
 	err := rd.ReadMainLine(&it.ml)
 	it.err = nil
+	if err == nil {
+		*n++
+		it.n = *n
+		return true
+	}
 	if err == io.EOF {
 		return false
 	}
@@ -90,13 +95,8 @@ func next(rd *pgn.Reader, it *item, n *int, errp *error) bool {
 		it.n, it.err = se.Game, se
 		return true
 	}
-	if err != nil {
-		*errp = err
-		return false
-	}
-	*n++
-	it.n = *n
-	return true
+	*errp = err
+	return false
 }
 
 // item audits one item, appending findings to dst.
