@@ -164,6 +164,7 @@ type Auditor struct {
 	Deep bool
 
 	g  *game.Game
+	h  history
 	ml pgn.MainLine // Audit's copy of the game it is given
 	// The last start position set up, by FEN and options: most games start
 	// from the same one, and reading a FEN costs as much as many plies.
@@ -198,11 +199,38 @@ func (a *Auditor) AuditMainLine(ml *pgn.MainLine, file string, number int, dst [
 	return r.out, res
 }
 
-// run is the audit of one game.
+// history is what the replay keeps of each ply: enough to tell whether a
+// position may have stood before (game.Game keeps the same key and the
+// same bound), and to play the game again.
+type history struct {
+	moves []chess.Move // moves[k] led to ply k+1; chess.NoMove for a null move
+	keys  []uint64     // keys[k] is the IdentityKey of the position after k plies
+	since []int32      // since[k]: the earliest ply that may repeat ply k (last pawn move or capture)
+	// seen counts the plies of the game by the top bits of their keys (up
+	// to 255): a position whose count is 1 has a key no other ply has.
+	seen [1 << seenBits]uint8
+}
+
+const seenBits = 12
+
+// add records key in seen.
+func (h *history) add(key uint64) {
+	if c := &h.seen[key>>(64-seenBits)]; *c < 255 {
+		*c++
+	}
+}
+
+// run is the audit of one game. The replay plays the moves on one
+// position, pos, and keeps a history; the game.Game g, which holds every
+// position and answers the questions of the laws, is played up to the
+// current ply only when one of them is asked (a position that may repeat,
+// a finding to write, a dead position to date): most plies never need it.
 type run struct {
 	a     *Auditor
 	pg    *pgn.MainLine
-	g     *game.Game
+	g     *game.Game // played up to g.Ply() ≤ ply; see game()
+	pos   chess.Position
+	ply   int
 	base  Finding
 	named bool // base has the players' names
 	out   []Finding
@@ -268,70 +296,133 @@ func (r *run) replay() Result {
 		r.a.g.Reset(start)
 	}
 	r.g = r.a.g
-	g := r.g
+	r.pos, r.ply = *start, 0
+	h := &r.a.h
+	h.moves = h.moves[:0]
+	h.keys = append(h.keys[:0], start.IdentityKey())
+	h.since = append(h.since[:0], 0)
+	clear(h.seen[:])
+	h.add(h.keys[0])
 	moves := r.pg.Len()
 	for i := 0; i < moves; i++ {
 		sanb := r.pg.SANBytes(i)
-		p := r.cur() // the game's own: read only, and not after a move is played
-		ply := g.Ply() + 1
+		p := &r.pos // read only until the move is played
+		ply := r.ply + 1
 		m, quick := p.QuickSANBytes(sanb)
 		r.check(quick) // a move found proves the position has one
-		if r.ended != nil && r.ended.Ply == g.Ply() {
+		if r.ended != nil && r.ended.Ply == r.ply {
 			r.add(PlayedAfterEnd, Error, r.ended.Article, ply, p.FEN(),
 				"the game went on with %s after %s at ply %d (%s %s)",
 				moveNumber(p, r.pg.SAN(i)), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
 			if r.ended.Reason == game.Checkmate || r.ended.Reason == game.Stalemate {
-				return Result{Plies: g.Ply()} // no legal move exists: nothing more to replay
+				return Result{Plies: r.ply} // no legal move exists: nothing more to replay
 			}
 		}
 		if string(sanb) == "--" || string(sanb) == "Z0" {
+			// game.Game.PlayNull: refused in check.
 			san := r.pg.SAN(i)
-			if err := g.PlayNull(); err != nil {
+			if p.InCheck() {
 				r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal null move %s: the side to move is in check; rest of the game skipped", moveNumber(p, san))
-				return Result{Plies: g.Ply()}
+				return Result{Plies: r.ply}
 			}
 			r.add(NullMove, Info, "", ply, p.FEN(), "null move %s: the turn passes without a move", moveNumber(p, san))
+			r.pos.MakeNull()
+			r.push(chess.NoMove)
 			continue
 		}
-		if quick {
-			g.PlayLegal(m)
-			continue
-		}
-		san := r.pg.SAN(i)
-		if _, err := g.PlayText(san); err != nil {
-			why := err.Error()
-			if me, ok := err.(*chess.MoveError); ok {
-				why = me.Msg
+		if !quick {
+			// game.Game.ParseMove: SAN, else UCI, else the SAN error.
+			san := r.pg.SAN(i)
+			var err error
+			if m, err = p.ParseSAN(san); err != nil {
+				if m2, err2 := p.ParseUCI(san); err2 == nil {
+					m, err = m2, nil
+				}
 			}
-			r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal move %s (%s) in %s; rest of the game skipped (%d of %d plies replayed)",
-				moveNumber(p, san), why, p.FEN(), i, moves)
-			return Result{Plies: g.Ply()}
+			if err != nil {
+				why := err.Error()
+				if me, ok := err.(*chess.MoveError); ok {
+					why = me.Msg
+				}
+				r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal move %s (%s) in %s; rest of the game skipped (%d of %d plies replayed)",
+					moveNumber(p, san), why, p.FEN(), i, moves)
+				return Result{Plies: r.ply}
+			}
 		}
+		r.pos.Apply(m)
+		r.push(m)
 	}
 	r.check(false)
 	r.final()
-	return Result{Plies: g.Ply()}
+	return Result{Plies: r.ply}
 }
 
-// cur returns the current position of the game: its own, to read only
-// until the next move is played.
-func (r *run) cur() *chess.Position {
-	return &r.g.Positions()[r.g.Ply()]
+// push records the ply just played on pos (m, or chess.NoMove for a null
+// move) as game.Game records it.
+func (r *run) push(m chess.Move) {
+	h := &r.a.h
+	r.ply++
+	since := h.since[r.ply-1]
+	if r.pos.HalfmoveClock() == 0 {
+		since = int32(r.ply)
+	}
+	key := r.pos.IdentityKey()
+	h.moves = append(h.moves, m)
+	h.keys = append(h.keys, key)
+	h.since = append(h.since, since)
+	h.add(key)
+}
+
+// game returns the game.Game of the replay played up to the current ply.
+func (r *run) game() *game.Game {
+	g := r.g
+	for k := g.Ply(); k < r.ply; k++ {
+		if m := r.a.h.moves[k]; m != chess.NoMove {
+			g.PlayLegal(m)
+		} else if err := g.PlayNull(); err != nil {
+			panic("audit: a null move the replay played is refused: " + err.Error()) // unreachable: it was not in check
+		}
+	}
+	return g
+}
+
+// posAt returns the position after ply plies, to read only.
+func (r *run) posAt(ply int) *chess.Position {
+	if ply == r.ply {
+		return &r.pos
+	}
+	return &r.game().Positions()[ply]
+}
+
+// repetitions is game.Game.Repetitions for the current ply. Only a
+// position whose key matches an earlier one may have stood before; the
+// game, played up to here, decides then.
+func (r *run) repetitions() int {
+	h := &r.a.h
+	key := h.keys[r.ply]
+	if h.seen[key>>(64-seenBits)] == 1 {
+		return 1 // no other ply has this key
+	}
+	for j := r.ply - 2; j >= int(h.since[r.ply]); j -= 2 {
+		if h.keys[j] == key {
+			return r.game().Repetitions()
+		}
+	}
+	return 1
 }
 
 // check looks at the current position, once, before its move is played.
 // hasMove tells that it has a legal move; without it the moves are counted.
 func (r *run) check(hasMove bool) {
-	g := r.g
 	if r.ended != nil {
 		return // the game is over; what follows is flagged once
 	}
-	cur := r.cur()
+	cur := &r.pos
 	legal := 1
 	if !hasMove {
 		legal = cur.CountLegal()
 	}
-	reps := g.Repetitions()
+	reps := r.repetitions()
 	// The common case first: a move to play, no fivefold, no 75 moves, and
 	// a pawn, rook or queen on the board, with which its side could mate.
 	if legal != 0 && reps < 5 && cur.HalfmoveClock() < 150 &&
@@ -341,12 +432,13 @@ func (r *run) check(hasMove bool) {
 		r.ended = &ended
 		return
 	}
-	ply := g.Ply()
+	ply := r.ply
 	if !r.three {
 		if reps >= 3 {
+			g := r.game()
 			plies := g.RepetitionPlies()
 			r.three = true
-			p := g.Position()
+			p := cur
 			r.add(Threefold, Info, "9.2", ply, p.FEN(),
 				"after %s the position stands for the 3rd time (plies %s): %s could claim a draw (9.2.1.2), or %s before playing it (9.2.1.1)",
 				lastMove(g), joinPlies(plies), colour(p.Turn()), colour(p.Turn().Other()))
@@ -354,11 +446,11 @@ func (r *run) check(hasMove bool) {
 	}
 	if !r.fifty {
 		if cur.HalfmoveClock() >= 100 {
-			p := g.Position()
+			p := cur
 			r.fifty = true
 			r.add(Fifty, Info, "9.3", ply, p.FEN(),
 				"%d plies without a pawn move or a capture after %s: %s could claim a draw (9.3.2), or %s before playing it (9.3.1)",
-				p.HalfmoveClock(), lastMove(g), colour(p.Turn()), colour(p.Turn().Other()))
+				p.HalfmoveClock(), lastMove(r.game()), colour(p.Turn()), colour(p.Turn().Other()))
 		}
 	}
 }
@@ -369,7 +461,7 @@ func (r *run) check(hasMove bool) {
 // has stood (game.Game.Repetitions): the same endings in the same order of
 // precedence, without generating the moves again.
 func (r *run) automatic(cur *chess.Position, legal, reps int) (game.Outcome, bool) {
-	ply := r.g.Ply()
+	ply := r.ply
 	end := func(result string, why game.Reason) (game.Outcome, bool) {
 		return game.Outcome{Result: result, Reason: why, Article: why.Article(), Ply: ply}, true
 	}
@@ -396,17 +488,8 @@ func (r *run) automatic(cur *chess.Position, legal, reps int) (game.Outcome, boo
 	return game.Outcome{}, false
 }
 
-// quickSAN finds the move san names in the current position without
-// generating every legal move (chess.Position.QuickSAN). It reports false
-// where chess.Position.ParseSAN must decide; where it answers, it answers
-// as ParseSAN does, and a move found means the position has a legal move.
-func (r *run) quickSAN(san string) (chess.Move, bool) {
-	return r.cur().QuickSAN(san)
-}
-
 // final checks the result against the laws once every move is replayed.
 func (r *run) final() {
-	g := r.g
 	tag := strings.TrimSpace(r.pg.Tag("Result"))
 	marker := r.pg.Result
 	result := tag
@@ -414,14 +497,14 @@ func (r *run) final() {
 		result = marker
 	}
 	if tag != "" && marker != "" && tag != marker {
-		r.add(ResultMismatch, Warning, "", g.Ply(), g.Position().FEN(), "the Result tag says %s but the movetext ends with %s", tag, marker)
+		r.add(ResultMismatch, Warning, "", r.ply, r.pos.FEN(), "the Result tag says %s but the movetext ends with %s", tag, marker)
 	}
 	decisive := result == game.WhiteWins || result == game.BlackWins
 	if r.ended == nil {
 		r.deepDead()
 	}
 	if e := r.ended; e != nil {
-		p := g.PositionAt(e.Ply)
+		p := r.posAt(e.Ply)
 		switch {
 		case e.Reason == game.Checkmate && result != e.Result:
 			sev := Error
@@ -447,9 +530,9 @@ func (r *run) final() {
 		if result == game.BlackWins {
 			winner = chess.Black
 		}
-		if p := g.Position(); !game.MaterialCanMate(p, winner) || (r.worthDeep(p, winner) && !r.a.canMate()(p, winner)) {
-			p := g.Position()
-			r.contradicts(TimeForfeitNoMate, Error, "6.9", g.Ply(), p.FEN(),
+		if p := r.pos; !game.MaterialCanMate(&p, winner) || (r.worthDeep(&p, winner) && !r.a.canMate()(&p, winner)) {
+			p := &r.pos
+			r.contradicts(TimeForfeitNoMate, Error, "6.9", r.ply, p.FEN(),
 				"%s won on time, but %s cannot checkmate by any series of legal moves: the game is drawn (6.9)", result, colour(winner))
 		}
 	}
@@ -490,7 +573,7 @@ func (r *run) worthDeep(p *chess.Position, c chess.Color) bool {
 // deadAt reports whether neither side can mate after ply plies: the
 // material first, the full analysis only where it is worth it.
 func (r *run) deadAt(ply int) bool {
-	p := &r.g.Positions()[ply] // the game's own: read only
+	p := r.posAt(ply)
 	var ask [2]bool
 	for c := chess.White; c <= chess.Black; c++ {
 		if game.MaterialCanMate(p, c) {
@@ -501,9 +584,9 @@ func (r *run) deadAt(ply int) bool {
 		}
 	}
 	full := r.a.canMate()
-	q := r.g.PositionAt(ply) // a copy, for the analysis
+	q := *p // a copy, for the analysis
 	for c := chess.White; c <= chess.Black; c++ {
-		if ask[c] && full(q, c) {
+		if ask[c] && full(&q, c) {
 			return false
 		}
 	}
@@ -515,9 +598,8 @@ func (r *run) deadAt(ply int) bool {
 // final position is not dead no earlier one was; if it is, a binary search
 // finds the first dead ply.
 func (r *run) deepDead() {
-	g := r.g
-	last := g.Ply()
-	if p := g.Position(); p.CountLegal() == 0 || !r.deadAt(last) {
+	last := r.ply
+	if r.pos.CountLegal() == 0 || !r.deadAt(last) {
 		return
 	}
 	lo, hi := 0, last // deadAt(hi) holds
@@ -532,6 +614,7 @@ func (r *run) deepDead() {
 	o := game.Outcome{Result: game.Draw, Reason: game.DeadPosition, Article: game.DeadPosition.Article(), Ply: hi}
 	r.ended = &o
 	if hi < last {
+		g := r.game()
 		p := g.PositionAt(hi)
 		r.add(PlayedAfterEnd, Error, o.Article, hi+1, p.FEN(),
 			"the game went on with %s after %s at ply %d (%s %s)",

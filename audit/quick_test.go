@@ -34,9 +34,8 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := game.NewWith(start, game.Config{CanMate: game.MaterialCanMate, Transcribe: true})
-			r := &run{g: g}
 			for _, mv := range pg.Moves {
-				p := r.cur()
+				p := &g.Positions()[g.Ply()]
 				positions++
 				p.LegalMoves(&ml)
 				var texts []string
@@ -56,13 +55,13 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 				for _, s := range texts {
 					tried++
 					want, werr := p.ParseSAN(s)
-					got, ok := r.quickSAN(s)
+					got, ok := p.QuickSAN(s)
 					if !ok {
 						continue
 					}
 					quick++
 					if werr != nil || got != want {
-						t.Fatalf("%s in %s: quickSAN %v, ParseSAN %v %v", s, p.FEN(), got, want, werr)
+						t.Fatalf("%s in %s: QuickSAN %v, ParseSAN %v %v", s, p.FEN(), got, want, werr)
 					}
 				}
 				m, err := g.ParseMove(mv.SAN)
@@ -74,8 +73,8 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 		}
 		f.Close()
 	}
-	t.Logf("%d positions, %d texts, %d answered by quickSAN", positions, tried, quick)
+	t.Logf("%d positions, %d texts, %d answered by QuickSAN", positions, tried, quick)
 	if quick == 0 {
-		t.Fatal("quickSAN answered nothing")
+		t.Fatal("QuickSAN answered nothing")
 	}
 }

@@ -31,11 +31,9 @@ func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 	}
 	// Piece letters are upper case: a lower-case b is the b-file.
 	t := Pawn
-	if c := s[0]; c >= 'A' && c <= 'Z' {
-		if pt := PieceTypeFromLetter(c); pt > Pawn {
-			t = pt
-			s = s[1:]
-		}
+	if pt := sanPiece[s[0]]; pt != NoPieceType {
+		t = pt
+		s = s[1:]
 	}
 	promo := NoPieceType
 	if n := len(s); t == Pawn && n >= 4 && s[n-2] == '=' {
@@ -76,21 +74,32 @@ func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 	if t == Pawn {
 		return p.quickPawn(to, promo, fromFile, fromRank)
 	}
+	// The pieces that reach the destination. A slider reaches it along its
+	// rays with nothing between: a few table lookups for the pieces there
+	// are, where the attack tables of the destination would cost a
+	// scattered read.
 	occ := p.Occupied()
 	var cands Bitboard
 	switch t {
 	case Knight:
 		cands = knightAttacks[to]
 	case Bishop:
-		cands = BishopAttacks(to, occ)
+		cands = bishopRays[to]
 	case Rook:
-		cands = RookAttacks(to, occ)
+		cands = rookRays[to]
 	case Queen:
-		cands = QueenAttacks(to, occ)
+		cands = bishopRays[to] | rookRays[to]
 	case King:
 		cands = kingAttacks[to]
 	}
 	cands &= p.Pieces(us, t)
+	if t == Bishop || t == Rook || t == Queen {
+		for b := cands; b != 0; b &= b - 1 {
+			if from := b.First(); between[to][from&63]&occ != 0 {
+				cands &^= from.Bitboard()
+			}
+		}
+	}
 	found := NoMove
 	for ; cands != 0; cands &= cands - 1 {
 		from := cands.First()
@@ -108,6 +117,15 @@ func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 	}
 	return found, found != NoMove
 }
+
+// sanPiece gives the piece type of the upper-case letters N, B, R, Q and
+// K, and NoPieceType for any other byte (a lower-case b is the b-file).
+var sanPiece = func() (t [256]PieceType) {
+	for _, pt := range []PieceType{Knight, Bishop, Rook, Queen, King} {
+		t[pt.Letter()[0]] = pt
+	}
+	return t
+}()
 
 // castleOs returns the number of O's of a castling text: 2 for "O-O", 3
 // for "O-O-O", 4 for "O-O-O-O" (vertical castling), zeros for O's
@@ -226,23 +244,46 @@ func (p *Position) pseudoLegalOK(m Move, t PieceType) bool {
 	ksq := p.KingSquare(us) & 63
 	from, to := m.From()&63, m.To()&63
 	if t == King {
-		return !p.attacked(to, them, occ^from.Bitboard())
+		return !p.reached(to, them, occ^from.Bitboard())
 	}
-	if !m.IsEnPassant() && !p.attacked(ksq, them, occ) {
+	if !m.IsEnPassant() && !p.reached(ksq, them, occ) {
 		l := line[ksq][from]
 		if l == 0 || l.Has(to) || between[ksq][from]&occ != 0 {
 			return true
 		}
+		// A pinner is an enemy slider on the line that would see the king
+		// once the piece is gone (one on the other side would give check).
 		rest := occ &^ from.Bitboard()
-		var pinners Bitboard
+		sliders := p.byType[Bishop] | p.byType[Queen]
 		if ksq.File() == from.File() || ksq.Rank() == from.Rank() {
-			pinners = RookAttacks(ksq, rest) & (p.byType[Rook] | p.byType[Queen])
-		} else {
-			pinners = BishopAttacks(ksq, rest) & (p.byType[Bishop] | p.byType[Queen])
+			sliders = p.byType[Rook] | p.byType[Queen]
 		}
-		return pinners&p.byColor[them]&l == 0
+		for x := sliders & p.byColor[them] & l; x != 0; x &= x - 1 {
+			if between[ksq][x.First()&63]&rest == 0 {
+				return false
+			}
+		}
+		return true
 	}
 	q := *p
 	q.play(m)
-	return !q.attacked(q.KingSquare(us), them, q.Occupied())
+	return !q.reached(q.KingSquare(us), them, q.Occupied())
+}
+
+// reached reports whether a piece of colour by attacks s given the
+// occupied squares occ, as attacked does, looking at the sliders one by
+// one rather than at the attack tables of s.
+func (p *Position) reached(s Square, by Color, occ Bitboard) bool {
+	s &= 63
+	them := p.byColor[by&1]
+	if (pawnAttacks[by^1][s]&p.byType[Pawn]|knightAttacks[s]&p.byType[Knight]|kingAttacks[s]&p.byType[King])&them != 0 {
+		return true
+	}
+	sliders := ((p.byType[Rook]|p.byType[Queen])&rookRays[s] | (p.byType[Bishop]|p.byType[Queen])&bishopRays[s]) & them
+	for ; sliders != 0; sliders &= sliders - 1 {
+		if between[s][sliders.First()&63]&occ == 0 {
+			return true
+		}
+	}
+	return false
 }
