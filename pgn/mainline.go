@@ -287,6 +287,9 @@ func (r *Reader) readMainMovetext(ml *MainLine) error {
 		}
 	}
 	for {
+		if len(stack) == 1 {
+			r.scanMain(ml, &stack[0], &after, &pend)
+		}
 		r.skipSpace()
 		c, ok := r.peekByte()
 		if !ok {
@@ -431,4 +434,65 @@ func (r *Reader) readMainMovetext(ml *MainLine) error {
 			}
 		}
 	}
+}
+
+// scanMain reads the plainest tokens of the main line straight from the
+// buffer: white space, move numbers with their dots, and moves. It stops
+// before anything else (a comment, a variation, an annotation, a result,
+// a line starting with '%' or '[', a word that may go on past the
+// buffered bytes, anything wrong), which readMainMovetext then reads as
+// usual; what it reads, it reads as readMainMovetext would.
+func (r *Reader) scanMain(ml *MainLine, main *leanFrame, after *bool, pend *[]textRef) {
+	buf := r.buf
+	i, line, bol := r.off, r.line, r.bol
+	for i < len(buf) {
+		c := buf[i]
+		switch class[c] {
+		case clSpace:
+			if c == '\n' {
+				line++
+				bol = true
+			}
+			i++
+			continue
+		case clDelim:
+			if c != '.' {
+				r.off, r.line, r.bol = i, line, bol
+				return
+			}
+			for i < len(buf) && buf[i] == '.' {
+				i++
+			}
+			bol = false
+			*after = false
+			continue
+		}
+		if (bol && c == '%') || (c == 'e' && i+1 < len(buf) && buf[i+1] == '.') {
+			break // an escape line; maybe an "e.p."
+		}
+		j := i + 1
+		for j < len(buf) && class[buf[j]] == clWord {
+			j++
+		}
+		if j == len(buf) {
+			break // the word may go on
+		}
+		w := buf[i:j]
+		if c >= '0' && c <= '9' {
+			if !allDigits(w) {
+				break // a result, castling with zeros ...
+			}
+			*after = false
+		} else if validMove(w) {
+			ml.addMove(w)
+			*pend = (*pend)[:0] // the comments before a move are not kept
+			*after = true
+			main.moves = true
+		} else {
+			break
+		}
+		bol = false
+		i = j
+	}
+	r.off, r.line, r.bol = i, line, bol
 }
