@@ -70,10 +70,10 @@ type heuristic interface {
 // limit positions. It returns the mating line or nil.
 func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limit int) []chess.Move {
 	a.bf = a.bf[:0]
-	a.seen.reset()
+	a.bfSeen.reset()
 	q := a.bfq[:0]
 	a.bf = append(a.bf, bfNode{pos: *p, parent: -1})
-	a.seen.insert(p)
+	a.bfSeen.insert(p)
 	q.push(bfKey(int32(bfWeight*g.distance(p)), 0, 0))
 	defer func() { a.bfq = q[:0] }()
 	var ml chess.MoveList
@@ -92,7 +92,7 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 		for _, m := range ml.Slice() {
 			child := pos
 			child.Make(m)
-			if !a.seen.insert(&child) {
+			if !a.bfSeen.insert(&child) {
 				continue
 			}
 			if child.Turn() != x && child.InCheck() && child.CountLegal() == 0 {

@@ -28,23 +28,34 @@ const (
 )
 
 // closure reports whether x can checkmate from p (mate) and whether the
-// answer is final (complete); with complete false nothing was proved.
-// When a.order is set, moves are tried in the order it suggests. The
-// mating line, when found, is left in a.line.
+// answer is final (complete); with complete false nothing was proved, and
+// resume may carry the search on with a larger budget. When a.order is
+// set, moves are tried in the order it suggests. The mating line, when
+// found, is left in a.line.
 func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, complete bool) {
-	pos := *p
+	a.cpos = *p
+	a.cx = x
 	a.seen.reset()
 	a.frames = a.frames[:0]
 	a.moves = a.moves[:0]
 	a.budget = budget
 	a.count = 0
 	a.line = a.line[:0]
-	switch a.visit(&pos, x, true) {
+	switch a.visit(&a.cpos, x, true) {
 	case mated:
 		return true, true
 	case abort:
 		return false, false
 	}
+	return a.resume(budget)
+}
+
+// resume carries on a closure search that stopped at its budget, up to
+// budget positions in all (the same move order must be in force).
+func (a *analyzer) resume(budget int) (mate, complete bool) {
+	a.budget = budget
+	pos := &a.cpos
+	x := a.cx
 	for len(a.frames) > 0 {
 		f := &a.frames[len(a.frames)-1]
 		if f.made {
@@ -66,7 +77,7 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 		f.undo = pos.Make(f.move)
 		f.made = true
 		structural = structural || pos.CastlingRights() != rights || pos.EnPassant() != chess.NoSquare
-		switch a.visit(&pos, x, structural) {
+		switch a.visit(pos, x, structural) {
 		case mated:
 			a.line = a.line[:0]
 			for i := range a.frames {
@@ -76,6 +87,10 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 			}
 			return true, true
 		case abort:
+			// Take the move back, so that a resumed search tries it.
+			pos.Unmake(f.move, f.undo)
+			f.made = false
+			f.next--
 			return false, false
 		}
 	}
@@ -88,14 +103,14 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 // parent's, and so is the answer. (Skipping a test never harms soundness,
 // it only prunes less.)
 func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) visit {
+	if a.count >= a.budget {
+		return abort // before the position is marked seen: resume visits it
+	}
 	if !a.seen.insert(pos) {
 		return skip
 	}
 	a.count++
 	a.nodes++
-	if a.count > a.budget {
-		return abort
-	}
 	var ml chess.MoveList
 	pos.LegalMoves(&ml)
 	if ml.Len() == 0 {

@@ -7,14 +7,15 @@ import "fmt"
 type stageID int
 
 const (
-	stQuick stageID = iota
+	stFront stageID = iota
+	stQuick
 	stBestFirst
 	stClosure
 	stClosure2
 	numStages
 )
 
-var stageNames = [numStages]string{"quick helpmate", "best-first", "closure", "closure (plain order)"}
+var stageNames = [numStages]string{"front helpmate", "quick helpmate", "best-first", "closure", "closure (plain order)"}
 
 type stageStats struct {
 	absCalls, absHits, absPruned  int // abstract checks at closure nodes

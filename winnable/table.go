@@ -3,24 +3,27 @@ package winnable
 import "github.com/arbiterchess/arbiter/chess"
 
 // posSet is a set of positions for the searches that must see each
-// position once. A position is stored as a 128-bit fingerprint: the FIDE
-// identity key of the chess package and an independent hash of the same
-// fields computed here. Two different positions would have to agree on
+// position once. A position is stored as a 120-bit fingerprint: the FIDE
+// identity key of the chess package and 56 bits of an independent hash of
+// the same fields computed here (the other 8 bits of that word tell which
+// search wrote the slot). Two different positions would have to agree on
 // both to be confused; with the few hundred thousand positions of a search
-// the chance of that is below 2^-90, far under the odds of a hardware
+// the chance of that is below 2^-80, far under the odds of a hardware
 // fault. (An exact table of identities costs five times the memory.)
+//
+// The table is a prefix of one array that grows as the search does, so a
+// small search touches a small, cache-friendly part of it.
 type posSet struct {
 	keys  []slot
+	mask  int // the table in use is keys[:mask+1]
 	n     int
-	epoch uint32 // slots of other epochs are empty
+	epoch uint64 // 1..255: slots with another low byte are empty
 }
 
 type fingerprint struct{ a, b uint64 }
 
-type slot struct {
-	f     fingerprint
-	epoch uint32
-}
+// slot holds a fingerprint; the low byte of b is the epoch that wrote it.
+type slot struct{ a, b uint64 }
 
 func mix64(h, v uint64) uint64 {
 	h ^= v
@@ -41,8 +44,12 @@ func fingerprintOf(pos *chess.Position) fingerprint {
 	return fingerprint{pos.IdentityKey(), h}
 }
 
-// keepSlots is the largest table kept from one search to the next.
-const keepSlots = 1 << 17
+const (
+	// keepSlots is the largest array kept from one search to the next.
+	keepSlots = 1 << 18
+	// minSlots is the size of the table at the start of a search.
+	minSlots = 1 << 12
+)
 
 // reset empties the set: a new epoch makes every slot empty at once.
 func (t *posSet) reset() {
@@ -51,47 +58,54 @@ func (t *posSet) reset() {
 	}
 	t.n = 0
 	t.epoch++
-	if t.epoch == 0 {
+	if t.epoch > 0xff {
 		clear(t.keys)
 		t.epoch = 1
 	}
+	t.mask = min(len(t.keys), minSlots) - 1
 }
 
 // insert adds the position and reports whether it was new.
 func (t *posSet) insert(p *chess.Position) bool {
-	if 10*(t.n+1) > 7*len(t.keys) {
+	if 10*(t.n+1) > 7*(t.mask+1) {
 		t.grow()
 	}
 	f := fingerprintOf(p)
-	mask := len(t.keys) - 1
-	for i := int(f.b) & mask; ; i = (i + 1) & mask {
+	b := f.b&^0xff | t.epoch
+	for i := int(f.b>>8) & t.mask; ; i = (i + 1) & t.mask {
 		s := &t.keys[i]
-		if s.epoch != t.epoch {
-			*s = slot{f, t.epoch}
+		if s.b&0xff != t.epoch {
+			*s = slot{f.a, b}
 			t.n++
 			return true
 		}
-		if s.f == f {
+		if s.a == f.a && s.b == b {
 			return false
 		}
 	}
 }
 
+// grow doubles the table in use, within the array when it is big enough.
 func (t *posSet) grow() {
-	size := 2 * len(t.keys)
-	if size < 4096 {
-		size = 4096
-	}
-	old := t.keys
-	t.keys = make([]slot, size)
-	mask := size - 1
-	for _, s := range old {
-		if s.epoch != t.epoch {
-			continue
+	size := max(2*(t.mask+1), minSlots)
+	var live []slot
+	if t.n > 0 {
+		live = make([]slot, 0, t.n)
+		for i := 0; i <= t.mask; i++ {
+			if s := t.keys[i]; s.b&0xff == t.epoch {
+				live = append(live, s)
+				t.keys[i] = slot{}
+			}
 		}
-		i := int(s.f.b) & mask
-		for t.keys[i].epoch == t.epoch {
-			i = (i + 1) & mask
+	}
+	if size > len(t.keys) {
+		t.keys = make([]slot, size)
+	}
+	t.mask = size - 1
+	for _, s := range live {
+		i := int(s.b>>8) & t.mask
+		for t.keys[i].b&0xff == t.epoch {
+			i = (i + 1) & t.mask
 		}
 		t.keys[i] = s
 	}

@@ -51,13 +51,17 @@ func (r Result) Class() string {
 // Search limits. The closure budget counts positions; the helpmate limits
 // count positions too.
 const (
-	quickBudget  = 8
-	quickNodes   = 1200
-	planCount    = 2
-	planNodes    = 700
-	closureNodes = 700000
-	deepBudget   = 60
-	deepNodes    = 400000
+	quickBudget   = 8
+	frontNodes    = 200
+	quickNodes    = 1200
+	planCount     = 2
+	planNodes     = 700
+	morePlans     = 6
+	widePlanNodes = 1500
+	midClosure    = 120000
+	closureNodes  = 700000
+	deepBudget    = 60
+	deepNodes     = 400000
 )
 
 // analyzer holds the reusable memory of one analysis; analyzers are
@@ -65,6 +69,8 @@ const (
 type analyzer struct {
 	// closure search
 	seen   posSet
+	cpos   chess.Position // the closure search's current position
+	cx     chess.Color    // and the side it is about
 	frames []frame
 	moves  []chess.Move
 	budget int
@@ -79,10 +85,11 @@ type analyzer struct {
 	cacheIndex   map[uint64][]int32
 	cacheEntries []cacheEntry
 	// helpmate search
-	tt  ttable
-	hm  hmState
-	bf  []bfNode
-	bfq bfHeap
+	bfSeen posSet
+	tt     ttable
+	hm     hmState
+	bf     []bfNode
+	bfq    bfHeap
 	// nodes counts every position looked at.
 	nodes int
 	// stats, for tuning: nodes and calls per stage (see stats.go).
@@ -128,12 +135,46 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	}
 	open := func(c chess.Color) bool { return which[c] && !done[c] }
 	anyOpen := func() bool { return open(chess.White) || open(chess.Black) }
-	// Proofs of impossibility, cheapest first.
-	var plans [2][]plan
+	// The abstract search first: it proves the locked structures at once,
+	// and where a mate looks possible at the start (most positions of real
+	// games) it stops there.
 	if anyOpen() {
 		imp := a.ex.run(p, [2]bool{open(0), open(1)})
 		for c := 0; c < 2; c++ {
 			done[c] = done[c] || imp[c]
+		}
+	}
+	// A short helpmate search settles most positions with a mate near.
+	found := func(c chess.Color, line []chess.Move) {
+		can[c], done[c] = true, true
+		r.Lines[c] = slicesClone(line)
+	}
+	var plans [2][]plan
+	for c := chess.White; c <= chess.Black; c++ {
+		if open(c) {
+			line := a.helpmate(p, c, quickBudget, frontNodes)
+			a.stats.note(stFront, a.hm.nodes, line != nil, true)
+			if line != nil {
+				found(c, line)
+			}
+		}
+	}
+	// Plans from the abstract search (nothing has reused it yet), then a
+	// best-first search along them: it finds the long mates of endings
+	// (a pawn promotes, the new queen mates) in a few dozen positions.
+	for c := chess.White; c <= chess.Black; c++ {
+		if open(c) {
+			plans[c] = a.ex.buildPlans(p, c, morePlans)
+		}
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		if open(c) && len(plans[c]) > 0 {
+			n0 := a.nodes
+			line := a.bestFirst(p, c, &plans[c][0], planNodes)
+			a.stats.note(stBestFirst, a.nodes-n0, line != nil, true)
+			if line != nil {
+				found(c, line)
+			}
 		}
 	}
 	if anyOpen() {
@@ -142,21 +183,14 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			done[c] = done[c] || imp[c]
 		}
 	}
-	// A quick search for a mate settles most of what remains.
+	// A longer helpmate search.
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) {
 			line := a.helpmate(p, c, quickBudget, quickNodes)
 			a.stats.note(stQuick, a.hm.nodes, line != nil, true)
 			if line != nil {
-				can[c], done[c] = true, true
-				r.Lines[c] = slicesClone(line)
+				found(c, line)
 			}
-		}
-	}
-	// Plans from the proof search (nothing has reused it yet).
-	for c := chess.White; c <= chess.Black; c++ {
-		if open(c) {
-			plans[c] = a.ex.buildPlans(p, c, planCount)
 		}
 	}
 	if anyOpen() {
@@ -169,7 +203,11 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		if !open(c) {
 			continue
 		}
-		line, decided := a.prove(p, c, plans[c])
+		tried := 0
+		if len(plans[c]) > 0 {
+			tried = 1
+		}
+		line, decided := a.prove(p, c, plans[c], tried)
 		can[c] = decided == 0 || decided == 2
 		if decided == 2 {
 			r.Decided = false
@@ -209,31 +247,54 @@ func (a *analyzer) trim() {
 }
 
 // prove settles whether x can mate, after the proofs of impossibility
-// failed. It returns the mating line and 0 (can), 1 (cannot: the closure
-// search proved it) or 2 (undecided).
-func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan) ([]chess.Move, int) {
+// failed; the first tried of the plans were followed already. It returns
+// the mating line and 0 (can), 1 (cannot: the closure search proved it)
+// or 2 (undecided). The work escalates: the plans with a small budget, a
+// closure search with a part of its budget (enough to prove most dead
+// positions and to find most mates it finds at all), every plan with a
+// larger budget, then the closure search goes on to its full budget.
+func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried int) ([]chess.Move, int) {
 	if len(plans) == 0 {
-		plans = a.ex.findPlans(p, x, planCount)
+		plans = a.ex.findPlans(p, x, morePlans)
+		tried = 0
 	}
-	for i := range plans {
-		n0 := a.nodes
-		line := a.bestFirst(p, x, &plans[i], planNodes)
-		a.stats.note(stBestFirst, a.nodes-n0, line != nil, true)
-		if line != nil {
-			return line, 0
+	follow := func(from, to, limit int) []chess.Move {
+		for i := from; i < to && i < len(plans); i++ {
+			n0 := a.nodes
+			line := a.bestFirst(p, x, &plans[i], limit)
+			a.stats.note(stBestFirst, a.nodes-n0, line != nil, true)
+			if line != nil {
+				return line
+			}
 		}
+		return nil
+	}
+	if line := follow(tried, planCount, planNodes); line != nil {
+		return line, 0
 	}
 	if len(plans) > 0 {
 		a.order = &plans[0]
 	}
-	mate, complete := a.closure(p, x, closureNodes)
+	mate, complete := a.closure(p, x, midClosure)
 	a.stats.note(stClosure, a.count, mate, complete)
-	if !complete && a.order != nil {
-		// The plan may mislead; the closure in plain move order finds
-		// other mates first.
+	if !complete {
+		order := a.order
 		a.order = nil
-		mate, complete = a.closure(p, x, closureNodes)
-		a.stats.note(stClosure2, a.count, mate, complete)
+		if line := follow(0, morePlans, widePlanNodes); line != nil {
+			return line, 0
+		}
+		// Where it stopped, with the same order.
+		a.order = order
+		n0 := a.count
+		mate, complete = a.resume(closureNodes)
+		a.stats.note(stClosure, a.count-n0, mate, complete)
+		if !complete && a.order != nil {
+			// The plan may mislead; the closure in plain move order finds
+			// other mates first.
+			a.order = nil
+			mate, complete = a.closure(p, x, closureNodes)
+			a.stats.note(stClosure2, a.count, mate, complete)
+		}
 	}
 	a.order = nil
 	if complete {

@@ -1,0 +1,191 @@
+package winnable_test
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/pgn"
+	"github.com/arbiterchess/arbiter/winnable"
+)
+
+// realQuery is one question the game record or the audit asks about a
+// position of a real game: can these sides still checkmate?
+type realQuery struct {
+	pos  *chess.Position
+	ask  [2]bool
+	last bool // the final position of its game
+}
+
+// realQueries replays the games of the shared real-game PGN files and
+// returns the questions a game record asks on the way: after every move
+// where game.MayBeDead holds, and at every final position, for each side
+// the material leaves able to mate. It skips the test when the shared data
+// is missing.
+func realQueries(tb testing.TB) []realQuery {
+	tb.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "testdata", "pgn", "real", "*.pgn"))
+	if len(files) == 0 {
+		tb.Skip("the shared real games are missing")
+	}
+	var out []realQuery
+	add := func(p *chess.Position, last bool) {
+		q := realQuery{pos: p, last: last}
+		for c := chess.White; c <= chess.Black; c++ {
+			q.ask[c] = game.MaterialCanMate(p, c)
+		}
+		if q.ask[0] || q.ask[1] {
+			out = append(out, q)
+		}
+	}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		r := pgn.NewReader(f)
+		for {
+			g, err := r.Read()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				var se *pgn.SyntaxError
+				if errors.As(err, &se) {
+					continue
+				}
+				break
+			}
+			if g.SetUp() || g.Variant() != "standard" || len(g.Moves) == 0 {
+				continue
+			}
+			p := chess.StartPosition()
+			for _, mv := range g.Moves {
+				m, err := p.ParseSAN(mv.SAN)
+				if err != nil {
+					break
+				}
+				p = p.Play(m)
+				if game.MayBeDead(p) {
+					add(p, false)
+				}
+			}
+			add(p, true)
+		}
+		f.Close()
+	}
+	return out
+}
+
+// BenchmarkRealGames asks the winnable analysis what the game record and
+// the audit ask about real games (see realQueries), one question after the
+// other on one goroutine, and reports positions per second and the
+// slowest position.
+func BenchmarkRealGames(b *testing.B) {
+	qs := realQueries(b)
+	n := 0
+	var worst time.Duration
+	for b.Loop() {
+		for _, q := range qs {
+			t0 := time.Now()
+			for c := chess.White; c <= chess.Black; c++ {
+				if q.ask[c] {
+					winnable.CanMate(q.pos, c)
+				}
+			}
+			worst = max(worst, time.Since(t0))
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "pos/s")
+	b.ReportMetric(float64(worst.Microseconds()), "max-µs")
+	b.ReportMetric(float64(len(qs)), "positions")
+}
+
+// TestRealGames checks the answers on the real-game positions: every side
+// found able to mate has a mating line, and the analysis is decided. It
+// logs the distribution of the times.
+func TestRealGames(t *testing.T) {
+	qs := realQueries(t)
+	if testing.Short() {
+		qs = qs[:len(qs)/10]
+	}
+	var times []time.Duration
+	type slow struct {
+		d     time.Duration
+		fen   string
+		class string
+		nodes int
+	}
+	var slowest []slow
+	undecided := 0
+	for _, q := range qs {
+		t0 := time.Now()
+		r := winnable.Analyze(q.pos)
+		d := time.Since(t0)
+		times = append(times, d)
+		slowest = append(slowest, slow{d, q.pos.FEN(), r.Class(), r.Nodes})
+		if !r.Decided {
+			undecided++
+		}
+		for c := chess.White; c <= chess.Black; c++ {
+			if r.Can(c) && r.Lines[c] != nil && !mates(q.pos, c, r.Lines[c]) {
+				t.Errorf("%s: the line for %v does not end in its checkmate", q.pos.FEN(), c)
+			}
+		}
+	}
+	slices.Sort(times)
+	n := len(times)
+	if n == 0 {
+		return
+	}
+	t.Logf("%d positions, %d undecided; median %v, p99 %v, max %v", n, undecided, times[n/2], times[n*99/100], times[n-1])
+	slices.SortFunc(slowest, func(a, b slow) int { return int(b.d - a.d) })
+	for _, s := range slowest[:min(len(slowest), 10)] {
+		t.Logf("%v %s %d nodes: %s", s.d, s.class, s.nodes, s.fen)
+	}
+}
+
+// mates replays line from p and reports whether it ends in c's checkmate.
+func mates(p *chess.Position, c chess.Color, line []chess.Move) bool {
+	q := *p
+	var ml chess.MoveList
+	for _, m := range line {
+		q.LegalMoves(&ml)
+		if !ml.Contains(m) {
+			return false
+		}
+		q.Make(m)
+	}
+	q.LegalMoves(&ml)
+	return ml.Len() == 0 && q.InCheck() && q.Turn() != c
+}
+
+// TestDumpRealQueries writes the real-game questions to the file named by
+// WINNABLE_DUMP (one line each: the sides asked, W and B or -, and a FEN).
+func TestDumpRealQueries(t *testing.T) {
+	name := os.Getenv("WINNABLE_DUMP")
+	if name == "" {
+		t.Skip("set WINNABLE_DUMP to run")
+	}
+	var b []byte
+	for _, q := range realQueries(t) {
+		s := []byte("--")
+		if q.ask[0] {
+			s[0] = 'W'
+		}
+		if q.ask[1] {
+			s[1] = 'B'
+		}
+		b = append(b, string(s)+" "+q.pos.FEN()+"\n"...)
+	}
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
