@@ -66,7 +66,16 @@ func (ml *MainLine) addTag(name string, raw []byte, escaped bool) {
 // keep copies b into the text and returns where it is.
 func (ml *MainLine) keep(b []byte) textRef {
 	start := len(ml.text)
-	ml.text = append(ml.text, b...)
+	if len(b) <= 8 && cap(ml.text)-start >= 8 {
+		// A move: a few bytes, cheaper copied by hand than by a call.
+		t := ml.text[start : start+len(b)]
+		for i := range t {
+			t[i] = b[i]
+		}
+		ml.text = ml.text[:start+len(b)]
+	} else {
+		ml.text = append(ml.text, b...)
+	}
 	return textRef{start, len(ml.text)}
 }
 
@@ -483,7 +492,7 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, after *bool, pend *[]te
 				break // a result, castling with zeros ...
 			}
 			*after = false
-		} else if validMove(w) {
+		} else if plainMove(w) || validMove(w) {
 			ml.addMove(w)
 			*pend = (*pend)[:0] // the comments before a move are not kept
 			*after = true
@@ -496,3 +505,53 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, after *bool, pend *[]te
 	}
 	r.off, r.line, r.bol = i, line, bol
 }
+
+// plainMove reports whether w is one of the commonest forms of SAN: "e4",
+// "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2", with a "+" or "#" or not. Those
+// are valid moves (validMove); for anything else it says false.
+func plainMove(w []byte) bool {
+	if n := len(w); n > 0 && (w[n-1] == '+' || w[n-1] == '#') {
+		w = w[:n-1]
+	}
+	n := len(w)
+	if n < 2 || n > 4 || sanClass[w[n-2]]&sanFile == 0 || sanClass[w[n-1]]&sanRank == 0 {
+		return false
+	}
+	switch n {
+	case 2:
+		return true
+	case 3:
+		return sanClass[w[0]]&sanPiece != 0
+	}
+	// n == 4
+	switch c := sanClass[w[0]]; {
+	case c&sanPiece != 0:
+		return w[1] == 'x' || sanClass[w[1]]&(sanFile|sanRank) != 0
+	case c&sanFile != 0:
+		return w[1] == 'x'
+	}
+	return false
+}
+
+// Classes of the bytes of a move, for plainMove.
+const (
+	sanFile  = 1 << iota // a to h
+	sanRank              // 1 to 8
+	sanPiece             // K, Q, R, B, N, P
+)
+
+var sanClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		if isFile(b) {
+			t[c] |= sanFile
+		}
+		if isRank(b) {
+			t[c] |= sanRank
+		}
+		if isPiece(b) {
+			t[c] |= sanPiece
+		}
+	}
+	return t
+}()

@@ -192,3 +192,34 @@ func benchMainLine(b *testing.B, data []byte) {
 		}
 	}
 }
+
+// TestPlainMove: every form plainMove accepts is a valid move.
+func TestPlainMove(t *testing.T) {
+	accepted := 0
+	alphabet := []byte("abh18KNPQxO-+#=e")
+	var w []byte
+	var try func(n int)
+	try = func(n int) {
+		if plainMove(w) {
+			accepted++
+			if !validMove(w) {
+				t.Fatalf("plainMove accepts %q, validMove does not", w)
+			}
+		}
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			w = append(w, c)
+			try(n - 1)
+			w = w[:len(w)-1]
+		}
+	}
+	try(5)
+	for _, s := range []string{"e4", "exd5", "Nf3", "Nxe5+", "Nbd7#", "R1e2"} {
+		if !plainMove([]byte(s)) {
+			t.Errorf("plainMove(%q) is false", s)
+		}
+	}
+	t.Logf("%d words accepted", accepted)
+}
