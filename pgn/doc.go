@@ -15,6 +15,12 @@
 // *SyntaxError naming the game and line; the next call to Read goes on with
 // the following game, so one broken game does not spoil a file.
 //
+// A program that only replays games can call ReadMainLine instead: it
+// reads the same games with the same checks and errors, but keeps only the
+// tags, the main line and the comments after its moves (a MainLine), in
+// memory reused from one game to the next, so that reading allocates next
+// to nothing per game.
+//
 // Games of every variant are read alike. Game.Variant normalises the
 // Variant tag ("Chess960", "fischerandom", "Freestyle" ... all become
 // "chess960"); deciding which variants to accept is up to the caller.
