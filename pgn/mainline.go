@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"time"
@@ -446,7 +447,8 @@ func (r *Reader) readMainMovetext(ml *MainLine) error {
 }
 
 // scanMain reads the plainest tokens of the main line straight from the
-// buffer: white space, move numbers with their dots, and moves. It stops
+// buffer: white space, move numbers with their dots, moves, and comments
+// on one line. It stops
 // before anything else (a comment, a variation, an annotation, a result,
 // a line starting with '%' or '[', a word that may go on past the
 // buffered bytes, anything wrong), which readMainMovetext then reads as
@@ -465,16 +467,43 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, after *bool, pend *[]te
 			i++
 			continue
 		case clDelim:
-			if c != '.' {
-				r.off, r.line, r.bol = i, line, bol
-				return
+			switch c {
+			case '.':
+				for i < len(buf) && buf[i] == '.' {
+					i++
+				}
+				bol = false
+				*after = false
+				continue
+			case '{':
+				// readBraceCommentBytes' fast case: the comment is buffered,
+				// on one line, with nothing to collapse.
+				j := bytes.IndexByte(buf[i+1:], '}')
+				if j < 0 {
+					break
+				}
+				seg := buf[i+1 : i+1+j]
+				a, b := 0, len(seg)
+				for a < b && seg[a] == ' ' {
+					a++
+				}
+				for b > a && seg[b-1] == ' ' {
+					b--
+				}
+				if !singleSpacedBytes(seg[a:b]) {
+					break
+				}
+				if *after {
+					ml.notes = append(ml.notes, ml.keep(seg[a:b]))
+				} else {
+					*pend = append(*pend, ml.keep(seg[a:b]))
+				}
+				bol = false
+				i += j + 2
+				continue
 			}
-			for i < len(buf) && buf[i] == '.' {
-				i++
-			}
-			bol = false
-			*after = false
-			continue
+			r.off, r.line, r.bol = i, line, bol
+			return
 		}
 		if (bol && c == '%') || (c == 'e' && i+1 < len(buf) && buf[i+1] == '.') {
 			break // an escape line; maybe an "e.p."
