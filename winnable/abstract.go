@@ -163,6 +163,7 @@ type explorer struct {
 	overflow bool
 	limit    int // most states to visit
 	tmp      mateCheck
+	scratch  astate // the state being expanded
 	// parent and event of each state (how it arose), cur the state being
 	// expanded, first[c] the first state where c's checkmate looked possible.
 	parent []int32
@@ -322,11 +323,12 @@ func (e *explorer) add(s *astate, ev event) {
 
 // expand checks state i for checkmates and queues its successors.
 func (e *explorer) expand(i int) {
-	s := e.states[i] // a copy: e.states may grow
+	e.scratch = e.states[i] // a copy: e.states may grow
+	s := &e.scratch
 	e.cur = int32(i)
 	for c := 0; c < 2; c++ {
 		if e.want[c] && !e.possible[c] {
-			e.tmp.init(&s)
+			e.tmp.init(s)
 			if e.tmp.possible(chess.Color(c)) {
 				e.possible[c] = true
 				e.first[c] = int32(i)
@@ -360,13 +362,13 @@ func (e *explorer) expand(i int) {
 			from := pw.First().Bitboard()
 			// Advances.
 			if f := forward(c, from); f&stuck == 0 {
-				e.pawnTo(&s, c, from, f, -1, last)
+				e.pawnTo(s, c, from, f, -1, last)
 				if from&start != 0 {
 					if f2 := forward(c, f); f2&stuck == 0 {
-						e.pawnTo(&s, c, from, f2, -1, last)
+						e.pawnTo(s, c, from, f2, -1, last)
 						// En passant reply.
 						for ep := (east(f2) | west(f2)) & s.pawns[them]; ep != 0; ep &= ep - 1 {
-							child := s
+							child := *s
 							child.pawns[c] &^= from
 							child.pawns[them] ^= ep.First().Bitboard() | f
 							e.add(&child, event{kind: evPawn, c: c, from: from.First(), to: f2.First()})
@@ -378,7 +380,7 @@ func (e *explorer) expand(i int) {
 			for t := pawnCover(c, from); t != 0; t &= t - 1 {
 				to := t.First().Bitboard()
 				if to&s.pawns[them] != 0 {
-					child := s
+					child := *s
 					child.pawns[them] &^= to
 					child.pawns[c] ^= from | to
 					e.add(&child, event{kind: evPawn, c: c, from: from.First(), to: to.First()})
@@ -389,7 +391,7 @@ func (e *explorer) expand(i int) {
 				}
 				for j := 0; j < int(s.n[them]); j++ {
 					if s.units[them][j].region&to != 0 {
-						e.pawnTo(&s, c, from, to, j, last)
+						e.pawnTo(s, c, from, to, j, last)
 					}
 				}
 			}
@@ -400,7 +402,7 @@ func (e *explorer) expand(i int) {
 			u := &s.units[c][j]
 			for t := u.cover() & theirPawns; t != 0; t &= t - 1 {
 				to := t.First().Bitboard()
-				child := s
+				child := *s
 				child.pawns[them] &^= to
 				child.units[c][j].region |= to
 				e.add(&child, event{kind: evUnitTakes, c: c, t: u.t, to: to.First()})
@@ -408,7 +410,7 @@ func (e *explorer) expand(i int) {
 		}
 		for t := around(s.king[c]) & theirPawns &^ s.permCov[them]; t != 0; t &= t - 1 {
 			to := t.First().Bitboard()
-			child := s
+			child := *s
 			child.pawns[them] &^= to
 			child.king[c] |= to
 			e.add(&child, event{kind: evKingTakes, c: c, t: chess.King, to: to.First()})

@@ -13,6 +13,7 @@ type bfNode struct {
 	parent int32
 	move   chess.Move
 	g      int16
+	d      int16 // the heuristic's distance
 }
 
 // bfHeap is a binary min-heap of packed keys: the priority (moves played
@@ -72,9 +73,10 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 	a.bf = a.bf[:0]
 	a.bfSeen.reset()
 	q := a.bfq[:0]
-	a.bf = append(a.bf, bfNode{pos: *p, parent: -1})
+	d0 := g.distance(p)
+	a.bf = append(a.bf, bfNode{pos: *p, parent: -1, d: int16(d0)})
 	a.bfSeen.insert(p)
-	q.push(bfKey(int32(bfWeight*g.distance(p)), 0, 0))
+	q.push(bfKey(int32(bfWeight*d0), 0, 0))
 	defer func() { a.bfq = q[:0] }()
 	var ml chess.MoveList
 	for expanded := 0; len(q) > 0 && expanded < limit; expanded++ {
@@ -89,12 +91,12 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 			continue
 		}
 		gc := a.bf[i].g + 1
+		dp := int(a.bf[i].d)
+		waiting := 0
 		for _, m := range ml.Slice() {
-			child := pos
+			child := &a.bfChild // not a local: the heuristic's call would move it to the heap
+			*child = pos
 			child.Make(m)
-			if !a.bfSeen.insert(&child) {
-				continue
-			}
 			if child.Turn() != x && child.InCheck() && child.CountLegal() == 0 {
 				line := []chess.Move{m}
 				for j := i; a.bf[j].parent >= 0; j = a.bf[j].parent {
@@ -105,12 +107,28 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 				}
 				return line
 			}
-			a.bf = append(a.bf, bfNode{pos: child, parent: i, move: m, g: gc})
-			q.push(bfKey(int32(gc)+int32(bfWeight*g.distance(&child)), gc, int32(len(a.bf)-1)))
+			d := g.distance(child)
+			if d >= dp {
+				// A move that brings nothing nearer only passes the turn:
+				// a few of them per position are enough.
+				if waiting >= bfWaiting {
+					continue
+				}
+				waiting++
+			}
+			if !a.bfSeen.insert(child) {
+				continue
+			}
+			a.bf = append(a.bf, bfNode{pos: *child, parent: i, move: m, g: gc, d: int16(d)})
+			q.push(bfKey(int32(gc)+int32(bfWeight*d), gc, int32(len(a.bf)-1)))
 		}
 	}
 	return nil
 }
+
+// bfWaiting is the most moves per position that the best-first search
+// follows without progress by its heuristic.
+const bfWaiting = 4
 
 // bfWeight is the weight of the guide's distance against moves played.
 const bfWeight = 3

@@ -22,32 +22,41 @@ const (
 	costBad   = 3
 )
 
-// ttable remembers, per position hash, the largest budget searched.
+// ttable remembers, per position hash, the largest budget searched. Each
+// search has a generation of its own, so that emptying the table costs
+// nothing.
 type ttable struct {
-	keys   []uint64
-	budget []int16
+	entries []ttEntry
+	gen     uint16
+}
+
+type ttEntry struct {
+	key    uint64
+	budget int16
+	gen    uint16
 }
 
 const ttBits = 15
 
 func (t *ttable) clear() {
-	if t.keys == nil {
-		t.keys = make([]uint64, 1<<ttBits)
-		t.budget = make([]int16, 1<<ttBits)
-		return
+	if t.entries == nil {
+		t.entries = make([]ttEntry, 1<<ttBits)
 	}
-	clear(t.keys)
+	t.gen++
+	if t.gen == 0 {
+		clear(t.entries)
+		t.gen = 1
+	}
 }
 
 // seen reports whether key was searched with at least budget b, and
 // records b otherwise.
 func (t *ttable) seen(key uint64, b int) bool {
-	i := key & (1<<ttBits - 1)
-	if t.keys[i] == key && int(t.budget[i]) >= b {
+	e := &t.entries[key&(1<<ttBits-1)]
+	if e.gen == t.gen && e.key == key && int(e.budget) >= b {
 		return true
 	}
-	t.keys[i] = key
-	t.budget[i] = int16(b)
+	*e = ttEntry{key, int16(b), t.gen}
 	return false
 }
 
@@ -111,9 +120,13 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool
 	if pos.Turn() == h.x {
 		// Look for a mate in one first: it needs no budget, and once the
 		// net is ready it ends the search at once.
+		k := pos.KingSquare(h.x ^ 1)
 		for _, m := range ml.Slice() {
+			if !givesCheck(pos, m, k) {
+				continue
+			}
 			u := pos.Make(m)
-			mate := pos.InCheck() && pos.CountLegal() == 0
+			mate := pos.CountLegal() == 0
 			pos.Unmake(m, u)
 			if mate {
 				h.line = append(h.line, m)
@@ -121,16 +134,25 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool
 			}
 		}
 	}
-	var buf [256]scored
-	moves := buf[:0]
-	for _, m := range ml.Slice() {
+	// Order the moves by cost, keeping the generator's order among equals
+	// (costs take three values: one pass each).
+	var costs [256]int8
+	for i, m := range ml.Slice() {
 		c := h.cost(pos, m)
 		if c == costPlain && progress {
 			c = costFree // answering progress costs nothing
 		}
-		moves = append(moves, scored{m, int8(c)})
+		costs[i] = int8(c)
 	}
-	slices.SortStableFunc(moves, func(a, b scored) int { return int(a.cost) - int(b.cost) })
+	var buf [256]scored
+	moves := buf[:0]
+	for _, c := range [3]int8{costFree, costPlain, costBad} {
+		for i, m := range ml.Slice() {
+			if costs[i] == c {
+				moves = append(moves, scored{m, c})
+			}
+		}
+	}
 	for _, s := range moves {
 		nb := budget - int(s.cost)
 		if nb < 0 {
@@ -295,3 +317,43 @@ func init() {
 
 // knightDist is the number of knight moves from a to b on an empty board.
 func knightDist(a, b chess.Square) int { return int(knightDistance[a][b]) }
+
+// givesCheck reports whether move m of the side to move in pos checks the
+// king on k, without playing it: the moved piece attacks k from its new
+// square, or it uncovers a line from one of its side's sliders. Castling
+// and en passant, which move two pieces, are played out.
+func givesCheck(pos *chess.Position, m chess.Move, k chess.Square) bool {
+	switch m.Kind() {
+	case chess.Castling, chess.EnPassant:
+		u := pos.Make(m)
+		check := pos.InCheck()
+		pos.Unmake(m, u)
+		return check
+	}
+	from, to := m.From(), m.To()
+	us := pos.Turn()
+	t := pos.PieceAt(from).Type()
+	if pt := m.Promotion(); pt != chess.NoPieceType {
+		t = pt
+	}
+	occ := pos.Occupied()&^from.Bitboard() | to.Bitboard()
+	switch t {
+	case chess.Pawn:
+		if chess.PawnAttacks(us, to).Has(k) {
+			return true
+		}
+	case chess.King:
+	default:
+		if attacksFrom(t, to, occ).Has(k) {
+			return true
+		}
+	}
+	// A discovered check: only a piece that stood on a line to k can
+	// uncover one.
+	if chess.Line(k, from) == 0 {
+		return false
+	}
+	sliders := chess.BishopAttacks(k, occ)&(pos.Pieces(us, chess.Bishop)|pos.Pieces(us, chess.Queen)) |
+		chess.RookAttacks(k, occ)&(pos.Pieces(us, chess.Rook)|pos.Pieces(us, chess.Queen))
+	return sliders&^from.Bitboard() != 0
+}

@@ -58,7 +58,7 @@ const (
 	planNodes     = 700
 	morePlans     = 6
 	widePlanNodes = 1500
-	midClosure    = 120000
+	midClosure    = 20000
 	closureNodes  = 700000
 	deepBudget    = 60
 	deepNodes     = 400000
@@ -85,11 +85,12 @@ type analyzer struct {
 	cacheIndex   map[uint64][]int32
 	cacheEntries []cacheEntry
 	// helpmate search
-	bfSeen posSet
-	tt     ttable
-	hm     hmState
-	bf     []bfNode
-	bfq    bfHeap
+	bfSeen  posSet
+	bfChild chess.Position
+	tt      ttable
+	hm      hmState
+	bf      []bfNode
+	bfq     bfHeap
 	// nodes counts every position looked at.
 	nodes int
 	// stats, for tuning: nodes and calls per stage (see stats.go).
