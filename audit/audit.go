@@ -394,21 +394,27 @@ func (r *run) posAt(ply int) *chess.Position {
 	return &r.game().Positions()[ply]
 }
 
-// repetitions is game.Game.Repetitions for the current ply. Only a
-// position whose key matches an earlier one may have stood before; the
-// game, played up to here, decides then.
+// repetitions is game.Game.Repetitions for the current ply where that is
+// 3 or more; below 3, where no rule tells the counts apart, it may say 2
+// for 1. Only a position whose key matches an earlier one may have stood
+// before: with fewer than two such plies the count is below 3 whatever
+// the positions are, and with more the game, played up to here, counts.
 func (r *run) repetitions() int {
 	h := &r.a.h
 	key := h.keys[r.ply]
 	if h.seen[key>>(64-seenBits)] == 1 {
 		return 1 // no other ply has this key
 	}
+	n := 1
 	for j := r.ply - 2; j >= int(h.since[r.ply]); j -= 2 {
 		if h.keys[j] == key {
-			return r.game().Repetitions()
+			n++
 		}
 	}
-	return 1
+	if n < 3 {
+		return n
+	}
+	return r.game().Repetitions()
 }
 
 // check looks at the current position, once, before its move is played.
@@ -458,7 +464,7 @@ func (r *run) check(hasMove bool) {
 // automatic is game.Game.Automatic for the replay's game, whose CanMate
 // is game.MaterialCanMate, with the number of legal moves of cur (the
 // current position) known (or 1 for "some") and the number of times it
-// has stood (game.Game.Repetitions): the same endings in the same order of
+// has stood (repetitions: exact from 3 up): the same endings in the same order of
 // precedence, without generating the moves again.
 func (r *run) automatic(cur *chess.Position, legal, reps int) (game.Outcome, bool) {
 	ply := r.ply
