@@ -235,6 +235,9 @@ type run struct {
 	named bool // base has the players' names
 	out   []Finding
 
+	counted int // 1 + the ply whose legal moves were counted last, or 0
+	legal   int // their number
+
 	ended *game.Outcome // the first automatic ending
 	three bool          // a claimable threefold has been reported
 	fifty bool          // a claimable fifty-move draw has been reported
@@ -373,6 +376,14 @@ func (r *run) push(m chess.Move) {
 	h.add(key)
 }
 
+// countLegal returns the number of legal moves of the current position.
+func (r *run) countLegal() int {
+	if r.counted != r.ply+1 {
+		r.counted, r.legal = r.ply+1, r.pos.CountLegal()
+	}
+	return r.legal
+}
+
 // game returns the game.Game of the replay played up to the current ply.
 func (r *run) game() *game.Game {
 	g := r.g
@@ -426,7 +437,7 @@ func (r *run) check(hasMove bool) {
 	cur := &r.pos
 	legal := 1
 	if !hasMove {
-		legal = cur.CountLegal()
+		legal = r.countLegal()
 	}
 	reps := r.repetitions()
 	// The common case first: a move to play, no fivefold, no 75 moves, and
@@ -605,7 +616,7 @@ func (r *run) deadAt(ply int) bool {
 // finds the first dead ply.
 func (r *run) deepDead() {
 	last := r.ply
-	if r.pos.CountLegal() == 0 || !r.deadAt(last) {
+	if r.countLegal() == 0 || !r.deadAt(last) {
 		return
 	}
 	lo, hi := 0, last // deadAt(hi) holds
