@@ -182,6 +182,14 @@ func (h *hmState) setTargets(pos *chess.Position) {
 	bishops := pos.Pieces(x, chess.Bishop)
 	others := pos.Pieces(x, chess.Knight) | pos.Pieces(x, chess.Rook) | pos.Pieces(x, chess.Queen)
 	lk := pos.KingSquare(x ^ 1)
+	// The loser must help (its pawns block, or promote to blockers) when
+	// x has a lone knight or same-coloured
+	// bishops only and the loser has no piece to block with.
+	loser := pos.ByColor(x^1) &^ pos.ByType(chess.King) &^ pos.ByType(chess.Pawn)
+	minorOnly := others&^pos.Pieces(x, chess.Knight) == 0 &&
+		(pos.Pieces(x, chess.Knight).Count()+boolInt(bishops != 0) <= 1) &&
+		(bishops&darkSquares == 0 || bishops&^darkSquares == 0)
+	h.needHelp = minorOnly && loser == 0 && pos.Pieces(x^1, chess.Pawn) != 0
 	// Score the corners: nearness to the losing king, the loser's own back
 	// rank (its men there help to block), the bishops' colour.
 	best, bestScore := chess.A1, 1<<30
@@ -189,6 +197,8 @@ func (h *hmState) setTargets(pos *chess.Position) {
 		score := 4 * dist(lk, corner)
 		if corner.RelativeRank(x^1) != 0 {
 			score += 3
+		} else if h.needHelp {
+			score += 40 // the loser's pawns can only help on their way to promotion
 		}
 		if bishops != 0 && others == 0 {
 			dark := darkSquares.Has(corner)
@@ -212,13 +222,6 @@ func (h *hmState) setTargets(pos *chess.Position) {
 	} else {
 		h.blockTo = corner - 1
 	}
-	// The loser must promote when x has a lone knight or same-coloured
-	// bishops only and the loser has no piece to block with.
-	loser := pos.ByColor(x^1) &^ pos.ByType(chess.King) &^ pos.ByType(chess.Pawn)
-	minorOnly := others&^pos.Pieces(x, chess.Knight) == 0 &&
-		(pos.Pieces(x, chess.Knight).Count()+boolInt(bishops != 0) <= 1) &&
-		(bishops&darkSquares == 0 || bishops&^darkSquares == 0)
-	h.needHelp = minorOnly && loser == 0 && pos.Pieces(x^1, chess.Pawn) != 0
 }
 
 func boolInt(b bool) int {
@@ -273,7 +276,10 @@ func (h *hmState) cost(pos *chess.Position, m chess.Move) int {
 	}
 	// The loser moves.
 	if h.needHelp {
-		if pc.Type() == chess.Pawn && m.Promotion() != chess.Queen && m.Promotion() != chess.Rook {
+		switch {
+		case pc.Type() == chess.Pawn && m.Promotion() != chess.Queen && m.Promotion() != chess.Rook:
+			return costFree
+		case pc.Type() == chess.King && dist(to, h.corner) < dist(from, h.corner):
 			return costFree
 		}
 		return costBad
