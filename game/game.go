@@ -274,6 +274,7 @@ func (g *Game) Undo() (chess.Move, error) {
 	g.pos = g.pos[:len(g.pos)-1]
 	g.rec = g.rec[:len(g.rec)-1]
 	g.end = nil
+	g.trimAside()
 	return m, nil
 }
 
@@ -286,5 +287,23 @@ func (g *Game) TakeBack(ply int) error {
 	g.pos = g.pos[:ply+1]
 	g.rec = g.rec[:ply+1]
 	g.end = nil
+	g.trimAside()
 	return nil
+}
+
+// trimAside drops the notes and cached endings that no ply left refers
+// to, so that taking plies back and playing them again does not make
+// them grow.
+func (g *Game) trimAside() {
+	notes, outs := 0, 0
+	for i := range g.rec {
+		r := &g.rec[i]
+		notes = max(notes, int(r.note))
+		if r.auto == 2 {
+			outs = max(outs, int(r.out)+1)
+		}
+	}
+	clear(g.notes[notes:])
+	g.notes = g.notes[:notes]
+	g.outs = g.outs[:outs]
 }

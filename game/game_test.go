@@ -522,3 +522,64 @@ func TestAutomatic_R6_ForcedCaptureAndPawnEnding(t *testing.T) {
 		}
 	}
 }
+
+// Notes of irregular plies and cached endings kept aside from the plies
+// follow them when plies are taken back.
+func TestGame_AsideFollowsTakeBack(t *testing.T) {
+	g := New(chess.StartPosition())
+	q := *g.Position()
+	q.MakeNull()
+	if err := g.PlayIrregular(&q, "Ke1-e2"); err != nil {
+		t.Fatal(err)
+	}
+	if note, ok := g.Irregular(1); !ok || note != "Ke1-e2" {
+		t.Fatalf("Irregular(1) = %q, %v", note, ok)
+	}
+	for i := 0; i < 50; i++ {
+		if _, err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.PlayText("e4"); err != nil {
+			t.Fatal(err)
+		}
+		if note, ok := g.Irregular(1); ok || note != "" {
+			t.Fatalf("Irregular(1) after taking it back = %q, %v", note, ok)
+		}
+		if _, over := g.Automatic(); over {
+			t.Fatal("game over after 1.e4")
+		}
+		if _, err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.PlayIrregular(&q, "again"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if note, ok := g.Irregular(1); !ok || note != "again" || len(g.notes) != 1 {
+		t.Fatalf("Irregular(1) = %q, %v; %d notes kept", note, ok, len(g.notes))
+	}
+	// A checkmate, its cached outcome, taken back and played again.
+	g = New(chess.StartPosition())
+	for _, s := range []string{"f3", "e5", "g4", "Qh4#"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 20; i++ {
+		if o, over := g.Automatic(); !over || o.Reason != Checkmate || o.Ply != 4 {
+			t.Fatalf("Automatic = %v, %v", o, over)
+		}
+		if err := g.TakeBack(3); err != nil {
+			t.Fatal(err)
+		}
+		if _, over := g.Automatic(); over {
+			t.Fatal("over before the mate")
+		}
+		if _, err := g.PlayText("Qh4#"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(g.outs) > 1 {
+		t.Fatalf("%d cached endings kept", len(g.outs))
+	}
+}
