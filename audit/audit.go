@@ -163,9 +163,10 @@ type Auditor struct {
 	// time, however mobile the pawns. It is slow (milliseconds a game).
 	Deep bool
 
-	g  *game.Game
-	h  history
-	ml pgn.MainLine // Audit's copy of the game it is given
+	g   *game.Game
+	h   history
+	run run          // the game being audited
+	ml  pgn.MainLine // Audit's copy of the game it is given
 	// The last start position set up, by FEN and options: most games start
 	// from the same one, and reading a FEN costs as much as many plies.
 	startFEN  string
@@ -194,9 +195,12 @@ func (a *Auditor) Audit(pg *pgn.Game, file string, number int, dst []Finding) ([
 // AuditMainLine is Audit for a game read with pgn.Reader.ReadMainLine: the
 // same findings, without building the game's whole tree.
 func (a *Auditor) AuditMainLine(ml *pgn.MainLine, file string, number int, dst []Finding) ([]Finding, Result) {
-	r := &run{a: a, pg: ml, base: Finding{File: file, Game: number, Line: ml.Line}, out: dst}
+	r := &a.run // kept in the Auditor, not allocated for every game
+	*r = run{a: a, pg: ml, base: Finding{File: file, Game: number, Line: ml.Line}, out: dst}
 	res := r.replay()
-	return r.out, res
+	out := r.out
+	r.out, r.pg = nil, nil // nothing of the game is kept past it
+	return out, res
 }
 
 // history is what the replay keeps of each ply: enough to tell whether a
