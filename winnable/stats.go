@@ -8,6 +8,7 @@ type stageID int
 
 const (
 	stFront stageID = iota
+	stPlayout
 	stQuick
 	stBestFirst
 	stClosure
@@ -15,7 +16,7 @@ const (
 	numStages
 )
 
-var stageNames = [numStages]string{"front helpmate", "quick helpmate", "best-first", "closure", "closure (plain order)"}
+var stageNames = [numStages]string{"front helpmate", "playouts", "quick helpmate", "best-first", "closure", "closure (plain order)"}
 
 type stageStats struct {
 	absCalls, absHits, absPruned  int // abstract checks at closure nodes

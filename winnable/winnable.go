@@ -53,11 +53,14 @@ func (r Result) Class() string {
 const (
 	quickBudget   = 8
 	frontNodes    = 200
+	frontGames    = 10
+	moreGames     = 40
+	playoutPlies  = 100
 	quickNodes    = 1200
 	planCount     = 2
 	planNodes     = 700
 	morePlans     = 6
-	widePlanNodes = 1500
+	widePlanNodes = 3000
 	midClosure    = 20000
 	closureNodes  = 700000
 	deepBudget    = 60
@@ -160,6 +163,17 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
+	// Random playouts find the mates of positions with material to spare.
+	for c := chess.White; c <= chess.Black; c++ {
+		if open(c) {
+			n0 := a.nodes
+			line := a.playouts(p, c, frontGames, playoutPlies, 0)
+			a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
+			if line != nil {
+				found(c, line)
+			}
+		}
+	}
 	// Plans from the abstract search (nothing has reused it yet), then a
 	// best-first search along them: it finds the long mates of endings
 	// (a pawn promotes, the new queen mates) in a few dozen positions.
@@ -226,22 +240,22 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 // trim lets go of buffers a big search left behind, so that the pool does
 // not keep them.
 func (a *analyzer) trim() {
-	if cap(a.bf) > 1<<14 {
+	if cap(a.bf) > 1<<16 {
 		a.bf = nil
 	}
-	if cap(a.bfq) > 1<<16 {
+	if cap(a.bfq) > 1<<18 {
 		a.bfq = nil
 	}
-	if cap(a.moves) > 1<<16 {
+	if cap(a.moves) > 1<<20 {
 		a.moves = nil
 	}
-	if cap(a.frames) > 1<<14 {
+	if cap(a.frames) > 1<<17 {
 		a.frames = nil
 	}
-	if cap(a.line) > 1<<14 {
+	if cap(a.line) > 1<<20 {
 		a.line = nil
 	}
-	if len(a.cacheEntries) > 1<<10 {
+	if len(a.cacheEntries) > 1<<12 {
 		a.cacheEntries = nil
 		a.cacheIndex = nil
 	}
@@ -272,6 +286,12 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 	}
 	if line := follow(tried, planCount, planNodes); line != nil {
 		return line, 0
+	}
+	n0 := a.nodes
+	line := a.playouts(p, x, moreGames, playoutPlies, 1)
+	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
+	if line != nil {
+		return slicesClone(line), 0
 	}
 	if len(plans) > 0 {
 		a.order = &plans[0]

@@ -1,0 +1,87 @@
+package winnable
+
+import (
+	"github.com/arbiterchess/arbiter/chess"
+)
+
+// Playouts: games played out from the position with random moves, both
+// sides cooperating in a loose way: the mating side takes a mate in one
+// whenever there is one and gives check half of the time when it can, and
+// the losing side mostly leaves the mating side's men alone. Where the mating side has material to spare (the middle
+// game, most positions of real games), mates lie everywhere and a few
+// such games find one sooner than any ordered search.
+
+// rng is a small xorshift generator, seeded from the position, so that the
+// analysis is reproducible.
+type rng uint64
+
+func (r *rng) next() uint64 {
+	x := uint64(*r)
+	x ^= x << 13
+	x ^= x >> 7
+	x ^= x << 17
+	*r = rng(x)
+	return x
+}
+
+func (r *rng) intn(n int) int { return int(r.next() % uint64(n)) }
+
+// playouts plays up to games games of at most plies moves each from p and
+// returns a line ending in x's checkmate, or nil. The seed picks the
+// games.
+func (a *analyzer) playouts(p *chess.Position, x chess.Color, games, plies int, seed uint64) []chess.Move {
+	if p.ByColor(x) == p.Pieces(x, chess.King) {
+		return nil
+	}
+	r := rng((p.IdentityKey() ^ seed*0x9e3779b97f4a7c15) | 1)
+	var ml chess.MoveList
+	for g := 0; g < games; g++ {
+		pos := *p
+		line := a.line[:0]
+		for ply := 0; ply < plies; ply++ {
+			a.nodes++
+			pos.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			moves := ml.Slice()
+			if pos.Turn() == x {
+				k := pos.KingSquare(x ^ 1)
+				for _, m := range moves {
+					if !givesCheck(&pos, m, k) {
+						continue
+					}
+					u := pos.Make(m)
+					mate := pos.CountLegal() == 0
+					pos.Unmake(m, u)
+					if mate {
+						a.line = append(line, m)
+						return a.line
+					}
+				}
+				m := moves[r.intn(len(moves))]
+				if r.next()&1 == 0 {
+					// Half of the time, a check if there is one.
+					off := r.intn(len(moves))
+					for i := range moves {
+						if c := moves[(i+off)%len(moves)]; givesCheck(&pos, c, k) {
+							m = c
+							break
+						}
+					}
+				}
+				pos.Make(m)
+				line = append(line, m)
+				continue
+			}
+			m := moves[r.intn(len(moves))]
+			for try := 0; try < 4 && pos.PieceAt(m.To()) != chess.NoPiece && !m.IsCastling(); try++ {
+				m = moves[r.intn(len(moves))]
+			}
+			pos.Make(m)
+			line = append(line, m)
+		}
+		a.line = line
+	}
+	return nil
+}
