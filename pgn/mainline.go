@@ -36,10 +36,9 @@ type MainLine struct {
 // textRef is a piece of MainLine.text.
 type textRef struct{ start, end int }
 
-// tagRef is a tag pair whose value is in MainLine.text.
+// tagRef is a tag pair in MainLine.text.
 type tagRef struct {
-	name  string
-	value textRef
+	name, value textRef
 }
 
 func (ml *MainLine) reset() {
@@ -54,14 +53,15 @@ func (ml *MainLine) reset() {
 func (ml *MainLine) ref(t textRef) []byte { return ml.text[t.start:t.end] }
 
 // addTag appends a tag whose value is raw, escaped or not.
-func (ml *MainLine) addTag(name string, raw []byte, escaped bool) {
+func (ml *MainLine) addTag(name, raw []byte, escaped bool) {
+	n := ml.keep(name)
 	start := len(ml.text)
 	if escaped {
 		ml.text = appendUnescaped(ml.text, raw)
 	} else {
 		ml.text = append(ml.text, raw...)
 	}
-	ml.tags = append(ml.tags, tagRef{name: name, value: textRef{start, len(ml.text)}})
+	ml.tags = append(ml.tags, tagRef{name: n, value: textRef{start, len(ml.text)}})
 }
 
 // keep copies b into the text and returns where it is.
@@ -92,8 +92,10 @@ func (ml *MainLine) Load(g *Game) {
 	ml.Line, ml.Result = g.Line, g.Result
 	for _, t := range g.Tags {
 		start := len(ml.text)
+		ml.text = append(ml.text, t.Name...)
+		mid := len(ml.text)
 		ml.text = append(ml.text, t.Value...)
-		ml.tags = append(ml.tags, tagRef{name: t.Name, value: textRef{start, len(ml.text)}})
+		ml.tags = append(ml.tags, tagRef{name: textRef{start, mid}, value: textRef{mid, len(ml.text)}})
 	}
 	for _, m := range g.Moves {
 		start := len(ml.text)
@@ -115,7 +117,7 @@ func (ml *MainLine) Tags() []Tag {
 	}
 	out := make([]Tag, len(ml.tags))
 	for i, t := range ml.tags {
-		out[i] = Tag{Name: t.name, Value: string(ml.ref(t.value))}
+		out[i] = Tag{Name: string(ml.ref(t.name)), Value: string(ml.ref(t.value))}
 	}
 	return out
 }
@@ -124,7 +126,7 @@ func (ml *MainLine) Tags() []Tag {
 // there is none, as Game.Tag does.
 func (ml *MainLine) Tag(name string) string {
 	for i := range ml.tags {
-		if ml.tags[i].name == name {
+		if string(ml.ref(ml.tags[i].name)) == name {
 			return common(ml.ref(ml.tags[i].value))
 		}
 	}
@@ -134,7 +136,7 @@ func (ml *MainLine) Tag(name string) string {
 // HasTag reports whether the game has a tag with the given name.
 func (ml *MainLine) HasTag(name string) bool {
 	for i := range ml.tags {
-		if ml.tags[i].name == name {
+		if string(ml.ref(ml.tags[i].name)) == name {
 			return true
 		}
 	}

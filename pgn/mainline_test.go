@@ -3,6 +3,7 @@ package pgn
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -222,4 +223,22 @@ func TestPlainMove(t *testing.T) {
 		}
 	}
 	t.Logf("%d words accepted", accepted)
+}
+
+// TestMainLineHeaderBreaks: after a blank line in a header, a tag name the
+// header already has starts the next game, a new one goes on with the
+// header, with few tags and with many.
+func TestMainLineHeaderBreaks(t *testing.T) {
+	for _, n := range []int{3, 20} {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "[T%d \"v%d\"]\n", i, i)
+		}
+		b.WriteString("\n[New \"x\"]\n\n[T1 \"again\"]\n\n[Other \"y\"]\n\n[New \"z\"]\n1. e4 *\n")
+		compareMainLine(t, []byte(b.String()), false)
+		compareMainLine(t, []byte(b.String()), true)
+		if games, _ := gamesOf(readAll(t, []byte(b.String()))); len(games) != 2 {
+			t.Errorf("%d tags: %d games, want 2", n, len(games))
+		}
+	}
 }

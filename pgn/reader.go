@@ -454,6 +454,34 @@ func (r *Reader) readTagsInto(g *Game, ml *MainLine) error {
 		if !ok {
 			return r.fail(line, resyncHeader, "malformed tag: %q", clip(r.buf[r.off:end]))
 		}
+		if ml != nil {
+			// The same as below, with the names kept in ml's text.
+			if blank && len(ml.tags) > 0 {
+				dup := false
+				if len(ml.tags) <= 16 {
+					dup = ml.HasTag(string(nameb))
+				} else {
+					if names == nil {
+						names = make(map[string]bool, 2*len(ml.tags))
+						for _, t := range ml.tags {
+							names[string(ml.ref(t.name))] = true
+						}
+					}
+					dup = names[string(nameb)]
+				}
+				if dup {
+					break
+				}
+			}
+			ml.addTag(nameb, raw, escaped)
+			if names != nil {
+				names[string(nameb)] = true
+			}
+			r.off += n
+			r.bol = false
+			blank = false
+			continue
+		}
 		name := r.tagCache.get(nameb)
 		if blank && len(tags) > 0 {
 			dup := false
@@ -472,12 +500,7 @@ func (r *Reader) readTagsInto(g *Game, ml *MainLine) error {
 				break
 			}
 		}
-		if ml != nil {
-			ml.addTag(name, raw, escaped)
-			tags = append(tags, Tag{Name: name})
-		} else {
-			tags = append(tags, Tag{Name: name, Value: r.tagValue(raw, escaped)})
-		}
+		tags = append(tags, Tag{Name: name, Value: r.tagValue(raw, escaped)})
 		if names != nil {
 			names[name] = true
 		}
