@@ -5,9 +5,11 @@ import (
 )
 
 // Playouts: games played out from the position with random moves, both
-// sides cooperating in a loose way: the mating side takes a mate in one
-// whenever there is one and gives check half of the time when it can, and
-// the losing side mostly leaves the mating side's men alone. Where the mating side has material to spare (the middle
+// sides cooperating in a loose way. The mating side takes a mate in one
+// whenever there is one; otherwise it often gives check when it can, and
+// sometimes pushes its most advanced pawn (to a queen when it promotes).
+// The losing side mostly leaves the mating side's men alone, and its king
+// sometimes heads for the edge. Where the mating side has material to spare (the middle
 // game, most positions of real games), mates lie everywhere and a few
 // such games find one sooner than any ordered search.
 
@@ -35,6 +37,7 @@ func (a *analyzer) playouts(p *chess.Position, x chess.Color, games, plies int, 
 	}
 	r := rng((p.IdentityKey() ^ seed*0x9e3779b97f4a7c15) | 1)
 	var ml chess.MoveList
+	var checkBuf [256]chess.Move
 	for g := 0; g < games; g++ {
 		pos := *p
 		line := a.line[:0]
@@ -47,10 +50,12 @@ func (a *analyzer) playouts(p *chess.Position, x chess.Color, games, plies int, 
 			moves := ml.Slice()
 			if pos.Turn() == x {
 				k := pos.KingSquare(x ^ 1)
+				checks := checkBuf[:0]
 				for _, m := range moves {
 					if !givesCheck(&pos, m, k) {
 						continue
 					}
+					checks = append(checks, m)
 					u := pos.Make(m)
 					mate := pos.CountLegal() == 0
 					pos.Unmake(m, u)
@@ -60,15 +65,24 @@ func (a *analyzer) playouts(p *chess.Position, x chess.Color, games, plies int, 
 					}
 				}
 				m := moves[r.intn(len(moves))]
-				if r.next()&1 == 0 {
-					// Half of the time, a check if there is one.
-					off := r.intn(len(moves))
-					for i := range moves {
-						if c := moves[(i+off)%len(moves)]; givesCheck(&pos, c, k) {
-							m = c
-							break
+				if pv := r.next() & 7; pv < 3 {
+					// Sometimes the most advanced pawn goes on (a queen
+					// when it promotes).
+					best := -1
+					for _, c := range moves {
+						if pos.PieceAt(c.From()).Type() != chess.Pawn || c.From().File() != c.To().File() {
+							continue
+						}
+						if pt := c.Promotion(); pt != chess.NoPieceType && pt != chess.Queen {
+							continue
+						}
+						if rr := c.To().RelativeRank(x); rr > best {
+							best, m = rr, c
 						}
 					}
+				} else if pv < 7 && len(checks) > 0 {
+					// Often a check, when there is one.
+					m = checks[r.intn(len(checks))]
 				}
 				pos.Make(m)
 				line = append(line, m)
@@ -78,10 +92,27 @@ func (a *analyzer) playouts(p *chess.Position, x chess.Color, games, plies int, 
 			for try := 0; try < 4 && pos.PieceAt(m.To()) != chess.NoPiece && !m.IsCastling(); try++ {
 				m = moves[r.intn(len(moves))]
 			}
+			if r.next()&3 == 0 {
+				// Sometimes the king heads for the edge.
+				k := pos.KingSquare(x ^ 1)
+				off := r.intn(len(moves))
+				for i := range moves {
+					c := moves[(i+off)%len(moves)]
+					if c.From() == k && !c.IsCastling() && edgeDist(c.To()) < edgeDist(k) && pos.PieceAt(c.To()) == chess.NoPiece {
+						m = c
+						break
+					}
+				}
+			}
 			pos.Make(m)
 			line = append(line, m)
 		}
 		a.line = line
 	}
 	return nil
+}
+
+// edgeDist is the distance from s to the nearest edge of the board.
+func edgeDist(s chess.Square) int {
+	return min(s.File(), 7-s.File(), s.Rank(), 7-s.Rank())
 }

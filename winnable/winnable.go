@@ -148,27 +148,28 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			done[c] = done[c] || imp[c]
 		}
 	}
-	// A short helpmate search settles most positions with a mate near.
 	found := func(c chess.Color, line []chess.Move) {
 		can[c], done[c] = true, true
 		r.Lines[c] = slicesClone(line)
 	}
 	var plans [2][]plan
-	for c := chess.White; c <= chess.Black; c++ {
-		if open(c) {
-			line := a.helpmate(p, c, quickBudget, frontNodes)
-			a.stats.note(stFront, a.hm.nodes, line != nil, true)
-			if line != nil {
-				found(c, line)
-			}
-		}
-	}
-	// Random playouts find the mates of positions with material to spare.
+	// Random playouts find the mates of positions with material to spare
+	// (most positions of real games), then a short helpmate search those
+	// of many endings.
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) {
 			n0 := a.nodes
 			line := a.playouts(p, c, frontGames, playoutPlies, 0)
 			a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
+			if line != nil {
+				found(c, line)
+			}
+		}
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		if open(c) {
+			line := a.helpmate(p, c, quickBudget, frontNodes)
+			a.stats.note(stFront, a.hm.nodes, line != nil, true)
 			if line != nil {
 				found(c, line)
 			}
