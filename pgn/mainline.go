@@ -27,10 +27,16 @@ type MainLine struct {
 	Result string
 
 	tags  []tagRef
-	sans  []textRef // the move texts
-	first []int     // first[i]: index in notes of the first comment after move i
+	moves []moveRef
 	notes []textRef // comments after main-line moves, in order
 	text  []byte    // tag values and comments
+}
+
+// moveRef is a move of a MainLine: its text, and the index in notes of
+// the first comment after it.
+type moveRef struct {
+	san   textRef
+	first int
 }
 
 // textRef is a piece of MainLine.text.
@@ -44,8 +50,7 @@ type tagRef struct {
 func (ml *MainLine) reset() {
 	ml.Line, ml.Result = 0, ""
 	ml.tags = ml.tags[:0]
-	ml.sans = ml.sans[:0]
-	ml.first = ml.first[:0]
+	ml.moves = ml.moves[:0]
 	ml.notes = ml.notes[:0]
 	ml.text = ml.text[:0]
 }
@@ -82,8 +87,7 @@ func (ml *MainLine) keep(b []byte) textRef {
 
 // addMove appends a move to the main line.
 func (ml *MainLine) addMove(san []byte) {
-	ml.sans = append(ml.sans, ml.keep(san))
-	ml.first = append(ml.first, len(ml.notes))
+	ml.moves = append(ml.moves, moveRef{ml.keep(san), len(ml.notes)})
 }
 
 // Load makes ml the main line of g, as ReadMainLine would have read it.
@@ -100,8 +104,7 @@ func (ml *MainLine) Load(g *Game) {
 	for _, m := range g.Moves {
 		start := len(ml.text)
 		ml.text = append(ml.text, m.SAN...)
-		ml.sans = append(ml.sans, textRef{start, len(ml.text)})
-		ml.first = append(ml.first, len(ml.notes))
+		ml.moves = append(ml.moves, moveRef{textRef{start, len(ml.text)}, len(ml.notes)})
 		for _, c := range m.After {
 			start := len(ml.text)
 			ml.text = append(ml.text, c...)
@@ -177,23 +180,23 @@ func (ml *MainLine) FEN() string { return ml.Tag("FEN") }
 func (ml *MainLine) Variant() string { return variantOf(ml.Tag("Variant")) }
 
 // Len returns the number of moves of the main line.
-func (ml *MainLine) Len() int { return len(ml.sans) }
+func (ml *MainLine) Len() int { return len(ml.moves) }
 
 // SAN returns the text of move i (0-based) of the main line, as
 // Move.SAN.
-func (ml *MainLine) SAN(i int) string { return string(ml.ref(ml.sans[i])) }
+func (ml *MainLine) SAN(i int) string { return string(ml.ref(ml.moves[i].san)) }
 
 // SANBytes is SAN without the copy: the bytes are ml's own, to read only
 // and not to keep past the next read into ml.
-func (ml *MainLine) SANBytes(i int) []byte { return ml.ref(ml.sans[i]) }
+func (ml *MainLine) SANBytes(i int) []byte { return ml.ref(ml.moves[i].san) }
 
 // afterRange returns the indexes in notes of the comments after move i.
 func (ml *MainLine) afterRange(i int) (int, int) {
 	end := len(ml.notes)
-	if i+1 < len(ml.first) {
-		end = ml.first[i+1]
+	if i+1 < len(ml.moves) {
+		end = ml.moves[i+1].first
 	}
-	return ml.first[i], end
+	return ml.moves[i].first, end
 }
 
 // After returns the comments that follow move i of the main line (a new
@@ -268,7 +271,7 @@ func (r *Reader) ReadMainLine(ml *MainLine) error {
 			ml.reset()
 			return err
 		}
-		if len(ml.tags) == 0 && len(ml.sans) == 0 && ml.Result == "" {
+		if len(ml.tags) == 0 && len(ml.moves) == 0 && ml.Result == "" {
 			r.games-- // only comments: not a game
 			continue
 		}
@@ -294,7 +297,7 @@ func (r *Reader) readMainMovetext(ml *MainLine) error {
 	defer func() { r.pend, r.vpend = pend[:0], vpend[:0] }()
 	openLine := func() int { return stack[len(stack)-1].line }
 	finish := func() {
-		if len(pend) > 0 && len(ml.sans) > 0 {
+		if len(pend) > 0 && len(ml.moves) > 0 {
 			ml.notes = append(ml.notes, pend...)
 		}
 	}
