@@ -1,0 +1,90 @@
+package winnable
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/arbiterchess/arbiter/chess"
+)
+
+// TestPosSet checks the position set: a position is new once per search,
+// the set empties between searches (also when the epoch wraps), and it
+// keeps its members when it grows.
+func TestPosSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ps []chess.Position
+	seen := map[chess.Identity]bool{}
+	for len(ps) < 20000 {
+		p := randomWalk(chess.StartPosition(), rng, 1+rng.IntN(30))
+		if id := p.Identity(); !seen[id] && p.EnPassant() == chess.NoSquare {
+			seen[id] = true
+			ps = append(ps, *p)
+		}
+	}
+	var s posSet
+	for round := 0; round < 300; round++ {
+		s.reset()
+		n := 100
+		if round%50 == 0 {
+			n = len(ps) // grow well past the first table
+		}
+		for i := 0; i < n; i++ {
+			if !s.insert(&ps[i]) {
+				t.Fatalf("round %d: position %d not new", round, i)
+			}
+		}
+		for i := 0; i < n; i++ {
+			if s.insert(&ps[i]) {
+				t.Fatalf("round %d: position %d new twice", round, i)
+			}
+		}
+	}
+}
+
+// TestClosureResume checks that a closure search stopped at its budget
+// and resumed ends as one run with the larger budget does.
+func TestClosureResume(t *testing.T) {
+	entries := loadVector(t)
+	a, b := new(analyzer), new(analyzer)
+	for i := 0; i < len(entries); i += 37 {
+		p := entries[i].pos
+		for c := chess.White; c <= chess.Black; c++ {
+			mate1, complete1 := a.closure(p, c, 3000)
+			line1 := append([]chess.Move(nil), a.line...)
+			mate2, complete2 := b.closure(p, c, 100)
+			for budget := 200; !complete2 && budget <= 3000; budget += 100 {
+				mate2, complete2 = b.resume(budget)
+			}
+			if mate1 != mate2 || complete1 != complete2 {
+				t.Errorf("%s %v: one run %v %v, resumed %v %v", entries[i].fen, c, mate1, complete1, mate2, complete2)
+			}
+			if mate2 && (!matesBy(p, c, b.line) || len(line1) != len(b.line)) {
+				t.Errorf("%s %v: the resumed search's line differs", entries[i].fen, c)
+			}
+		}
+	}
+}
+
+// TestPlayouts checks that the lines the playouts find end in the mate,
+// and that they find the mates of some positions of the test vector.
+func TestPlayouts(t *testing.T) {
+	entries := loadVector(t)
+	a := new(analyzer)
+	found := 0
+	for _, e := range entries {
+		for c := chess.White; c <= chess.Black; c++ {
+			line := a.playouts(e.pos, c, 3, 100, 0)
+			if line == nil {
+				continue
+			}
+			found++
+			if e.want[c] == '-' || !matesBy(e.pos, c, line) {
+				t.Errorf("%s: the playout line for %v does not end in its checkmate: %v", e.fen, c, line)
+			}
+		}
+	}
+	if found < 200 {
+		t.Errorf("the playouts found only %d mates", found)
+	}
+	t.Logf("%d mates found", found)
+}
