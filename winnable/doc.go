@@ -64,14 +64,23 @@
 // The analysis runs cheapest first and stops for a side as soon as it is
 // settled. After the abstract search (which, where a mate looks possible
 // at once, as in most positions of real games, stops after its first
-// state), a short helpmate search runs: a depth-first search that prices
-// moves by the progress they make towards a mating net (the losing king
-// heading for a corner, the mating pieces closing in, captures,
-// promotions): progress is free, other moves spend a budget that grows
-// from pass to pass, and at every move of the mating side a mate in one is
-// looked for (only among the moves that give check, told without playing
-// them). It is capped at a few hundred positions and settles about half of
-// the questions a game asks in well under a millisecond.
+// state), a few random playouts are played: games of random moves in
+// which the mating side takes a mate in one whenever there is one, often
+// gives check and sometimes pushes its most advanced pawn, while the
+// losing side mostly leaves its opponent's men alone and its king drifts
+// to the edge. Where the mating side has material to spare, mates lie
+// everywhere, and ten such games settle nine in ten of the questions a game
+// record asks, in some tens of microseconds. (The games are drawn from a
+// generator seeded by the position, so the answer never varies.)
+//
+// Then a short helpmate search: a depth-first search that prices moves by
+// the progress they make towards a mating net (the losing king heading for
+// a corner, the mating pieces closing in, captures, promotions, and where
+// the mating side cannot mate without the loser's men, the loser's pawns
+// coming to block): progress is free, other moves spend a budget that
+// grows from pass to pass, and at every move of the mating side a mate in
+// one is looked for (only among the moves that give check, told without
+// playing them). It is capped at a few hundred positions.
 //
 // Next, the abstract search provides plans: the pawn events that lead to a
 // structure where a mate looks possible, and a mating picture there (where
@@ -83,9 +92,9 @@
 // new queen mates; a lone bishop or knight mates a king hemmed in by its
 // own men) in a few hundred positions. Then the wide analysis, a longer
 // helpmate search and the king search; the closure search last, in the
-// order the first plan suggests, with the other plans tried with a larger
-// budget once it has looked at some twenty thousand positions, before it
-// goes on where it stopped.
+// order the first plan suggests, with more playouts before it and the
+// other plans tried with a larger budget once it has looked at some twenty
+// thousand positions, before it goes on where it stopped.
 //
 // # Caveat
 //
