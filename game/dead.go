@@ -15,9 +15,10 @@ func defaultCanMate(p *chess.Position, c chess.Color) bool {
 }
 
 // dead reports whether neither side can mate in p (5.2.2). The material
-// decides most positions at once. The MateFunc, which may be a search of
-// some milliseconds, is asked only where the material leaves the question
-// open and the position may be dead for other reasons (MayBeDead).
+// decides most positions at once. The MateFunc (the default takes some
+// tens of microseconds in most positions of real games, milliseconds in
+// hard endings) is asked only where the material leaves the question open
+// and the position may be dead for other reasons (MayBeDead).
 // Elsewhere the game counts as alive: the answer errs only towards
 // "alive", never towards a draw that is not.
 func (g *Game) dead(p *chess.Position, legal int) bool {
@@ -34,26 +35,49 @@ func (g *Game) dead(p *chess.Position, legal int) bool {
 // MayBeDead reports whether p may be a dead position although the
 // material says a side can mate, so that a full can-mate analysis is worth
 // its cost: its pawns are all stuck (a locked structure), few pieces are
-// left (no queen or rook, and at most two minor pieces), or
+// left (no queen or rook that can move, and at most two minor pieces), or
 // the side to move has at most two legal moves (forced lines, such as a
 // piece that must be taken). The game asks its MateFunc only there.
 func MayBeDead(p *chess.Position) bool {
 	return mayBeDead(p, p.CountLegal())
 }
 
-// mayBeDead is MayBeDead with the number of legal moves known: its pawns are all stuck (a locked structure), or few
-// pieces are left (no queen and at most two other pieces besides kings and
-// pawns: pawn endings that lock, lone pieces that cannot get through), or
-// the side to move has at most two legal moves (forced lines, such as a
-// piece that must be taken).
+// mayBeDead is MayBeDead with the number of legal moves known: its pawns
+// are all stuck (a locked structure), or few pieces are left (no queen or
+// rook free to move, and at most two other pieces besides kings and pawns:
+// pawn endings that lock, lone pieces that cannot get through, heavy
+// pieces walled in by pawns), or the side to move has at most two legal
+// moves (forced lines, such as a piece that must be taken).
 func mayBeDead(p *chess.Position, legal int) bool {
 	if legal <= 2 || pawnsStuck(p) {
 		return true
 	}
-	if p.ByType(chess.Queen)|p.ByType(chess.Rook) != 0 {
+	if mobileHeavy(p) {
 		return false
 	}
 	return (p.ByType(chess.Bishop) | p.ByType(chess.Knight)).Count() <= 2
+}
+
+// mobileHeavy reports whether a queen or rook of either side has a move
+// (to an empty square or a capture) in p. A heavy piece walled in, as by
+// its own king and pawns, leaves the position as open to a dead end as if
+// it were not there.
+func mobileHeavy(p *chess.Position) bool {
+	occ := p.Occupied()
+	for c := chess.White; c <= chess.Black; c++ {
+		own := p.ByColor(c)
+		for b := p.Pieces(c, chess.Rook) | p.Pieces(c, chess.Queen); b != 0; b &= b - 1 {
+			if chess.RookAttacks(b.First(), occ)&^own != 0 {
+				return true
+			}
+		}
+		for b := p.Pieces(c, chess.Queen); b != 0; b &= b - 1 {
+			if chess.BishopAttacks(b.First(), occ)&^own != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pawnsStuck reports whether p has pawns and none of them can move now: no

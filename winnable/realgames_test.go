@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -196,4 +197,33 @@ func TestDumpRealQueries(t *testing.T) {
 	if err := os.WriteFile(name, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestGateFindsDeadPositions checks that the game record would ask the
+// analysis about nearly every dead position of the test vector: those
+// the material decides or game.MayBeDead lets through.
+func TestGateFindsDeadPositions(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "unwinnable", "test-vector.txt"))
+	if err != nil {
+		t.Skip("the shared test vector is missing")
+	}
+	dead, asked := 0, 0
+	for _, line := range strings.Split(string(data), "\n") {
+		fen, ok := strings.CutPrefix(strings.TrimSpace(line), "-- ")
+		if !ok {
+			continue
+		}
+		p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dead++
+		if game.MayBeDead(p) || !game.MaterialCanMate(p, chess.White) && !game.MaterialCanMate(p, chess.Black) {
+			asked++
+		}
+	}
+	if dead == 0 || asked < dead*98/100 {
+		t.Errorf("the game would ask about %d of the %d dead positions", asked, dead)
+	}
+	t.Logf("the game asks about %d of the %d dead positions", asked, dead)
 }
