@@ -15,6 +15,26 @@ func (p *Position) QuickSAN(san string) (Move, bool) { return quickSAN(p, san) }
 func (p *Position) QuickSANBytes(san []byte) (Move, bool) { return quickSAN(p, san) }
 
 func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
+	// The commonest forms first, "e4" and "Nf3", as the general case below
+	// reads them.
+	switch len(san) {
+	case 2:
+		if f, k := san[0], san[1]; f >= 'a' && f <= 'h' && k >= '1' && k <= '8' {
+			to := NewSquare(int(f-'a'), int(k-'1'))
+			if p.byColor[p.turn].Has(to) {
+				return NoMove, false
+			}
+			return p.quickPawn(to, NoPieceType, -1, -1)
+		}
+	case 3:
+		if f, k := san[1], san[2]; sanPiece[san[0]] != NoPieceType && f >= 'a' && f <= 'h' && k >= '1' && k <= '8' {
+			to := NewSquare(int(f-'a'), int(k-'1'))
+			if p.byColor[p.turn].Has(to) {
+				return NoMove, false
+			}
+			return p.quickPiece(sanPiece[san[0]], to, -1, -1)
+		}
+	}
 	s := san
 	for len(s) > 0 {
 		c := s[len(s)-1]
@@ -74,6 +94,14 @@ func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 	if t == Pawn {
 		return p.quickPawn(to, promo, fromFile, fromRank)
 	}
+	return p.quickPiece(t, to, fromFile, fromRank)
+}
+
+// quickPiece is QuickSAN for a move of a piece of type t (not a pawn) to
+// the square to, which holds no piece of the mover's, from the file and
+// rank given (-1 for any).
+func (p *Position) quickPiece(t PieceType, to Square, fromFile, fromRank int) (Move, bool) {
+	us := p.turn
 	// The pieces that reach the destination. A slider reaches it along its
 	// rays with nothing between: a few table lookups for the pieces there
 	// are, where the attack tables of the destination would cost a
