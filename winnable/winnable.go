@@ -52,6 +52,7 @@ func (r Result) Class() string {
 // count positions too.
 const (
 	quickBudget   = 8
+	shortStates   = 64
 	frontNodes    = 200
 	frontGames    = 10
 	moreGames     = 40
@@ -139,15 +140,21 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	}
 	open := func(c chess.Color) bool { return which[c] && !done[c] }
 	anyOpen := func() bool { return open(chess.White) || open(chess.Black) }
-	// The abstract search first: it proves the locked structures at once,
-	// and where a mate looks possible at the start (most positions of real
-	// games) it stops there.
-	if anyOpen() {
-		imp := a.ex.run(p, [2]bool{open(0), open(1)})
-		for c := 0; c < 2; c++ {
-			done[c] = done[c] || imp[c]
+	// The abstract search first, on a short leash: it proves the locked
+	// structures at once, and where a mate looks possible at the start
+	// (most positions of real games) it stops there. Where it runs out
+	// (pawn endings, where a mate needs a promotion), it runs again in full
+	// after the quick mate searches.
+	abstract := func(limit int) {
+		if anyOpen() {
+			imp := a.ex.runLimit(p, [2]bool{open(0), open(1)}, limit)
+			for c := 0; c < 2; c++ {
+				done[c] = done[c] || imp[c]
+			}
 		}
 	}
+	abstract(shortStates)
+	short := a.ex.overflow
 	found := func(c chess.Color, line []chess.Move) {
 		can[c], done[c] = true, true
 		r.Lines[c] = slicesClone(line)
@@ -174,6 +181,9 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 				found(c, line)
 			}
 		}
+	}
+	if short {
+		abstract(maxStates)
 	}
 	// Plans from the abstract search (nothing has reused it yet), then a
 	// best-first search along them: it finds the long mates of endings
