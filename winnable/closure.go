@@ -23,7 +23,7 @@ type visit int
 const (
 	skip   visit = iota // seen before, terminal, or proved mate-free
 	expand              // a frame was pushed
-	mated               // x has checkmated
+	mated               // x has checkmated, or mates with a.probe
 	abort               // budget exhausted
 )
 
@@ -41,8 +41,12 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 	a.budget = budget
 	a.count = 0
 	a.line = a.line[:0]
+	a.probe = chess.NoMove
 	switch a.visit(&a.cpos, x, true) {
 	case mated:
+		if a.probe != chess.NoMove {
+			a.line = append(a.line, a.probe)
+		}
 		return true, true
 	case abort:
 		return false, false
@@ -85,6 +89,9 @@ func (a *analyzer) resume(budget int) (mate, complete bool) {
 					a.line = append(a.line, a.frames[i].move)
 				}
 			}
+			if a.probe != chess.NoMove {
+				a.line = append(a.line, a.probe)
+			}
 			return true, true
 		case abort:
 			// Take the move back, so that a resumed search tries it.
@@ -121,6 +128,23 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) vi
 	}
 	if structural && !a.plain && a.hopeless(pos, x) {
 		return skip
+	}
+	if pos.Turn() == x {
+		// A mate in one is taken at once, not when the walk comes back
+		// to it after the subtrees of the moves before it.
+		k := pos.KingSquare(x ^ 1)
+		for _, m := range ml.Slice() {
+			if !givesCheck(pos, m, k) {
+				continue
+			}
+			u := pos.Make(m)
+			mate := pos.CountLegal() == 0
+			pos.Unmake(m, u)
+			if mate {
+				a.probe = m
+				return mated
+			}
+		}
 	}
 	start := int32(len(a.moves))
 	a.moves = append(a.moves, ml.Slice()...)

@@ -82,6 +82,7 @@ type analyzer struct {
 	order  *plan        // move ordering for the closure search, or nil
 	plain  bool         // closure without pruning by proofs (tests)
 	line   []chess.Move // the closure search's mating line
+	probe  chess.Move   // the mate in one that ended it, or NoMove
 	// abstract search and its cache
 	ex           explorer
 	ks           kingSearch
