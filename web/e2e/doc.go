@@ -4,6 +4,7 @@
 // the embedded pages mounted at "/".
 //
 // The tests skip, saying so, when /usr/bin/chromium is absent; web/ci-browser.sh
-// installs it. They save screenshots of the hall, a board page, the desk
-// and the play page, at phone and desktop sizes, under screenshots/.
+// installs it. They take screenshots of the hall, a board page, the desk
+// and the play page, at phone and desktop sizes; "go test ./web/e2e -update"
+// saves them under screenshots/.
 package e2e

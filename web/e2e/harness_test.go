@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -273,7 +274,13 @@ func (b *browser) typeMove(text string) {
 	)
 }
 
-// screenshot saves a PNG of the whole page under screenshots/.
+// update makes the tests rewrite the committed screenshots; without it
+// they are taken all the same (the page must render) but saved in a
+// temporary folder, so that a test run leaves the checkout unchanged.
+var update = flag.Bool("update", false, "rewrite the screenshots under screenshots/")
+
+// screenshot takes a PNG of the whole page and saves it under screenshots/
+// with -update, in a temporary folder otherwise.
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
 	// Let animations and the clocks settle.
@@ -284,10 +291,14 @@ func (b *browser) screenshot(name string) {
 	if err != nil {
 		b.t.Fatalf("%s: screenshot %s: %v", b.name, name, err)
 	}
-	if err := os.MkdirAll("screenshots", 0o755); err != nil {
+	dir := b.t.TempDir()
+	if *update {
+		dir = "screenshots"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		b.t.Fatal(err)
 	}
 }
