@@ -42,6 +42,7 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 	a.count = 0
 	a.line = a.line[:0]
 	a.probe = chess.NoMove
+	a.rootSeen = false
 	switch a.visit(&a.cpos, x, true) {
 	case mated:
 		if a.probe != chess.NoMove {
@@ -51,12 +52,16 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 	case abort:
 		return false, false
 	}
+	a.rootSeen = true
 	return a.resume(budget)
 }
 
 // resume carries on a closure search that stopped at its budget, up to
 // budget positions in all (the same move order must be in force).
 func (a *analyzer) resume(budget int) (mate, complete bool) {
+	if !a.rootSeen {
+		return false, false // the start itself was not looked at
+	}
 	a.budget = budget
 	pos := &a.cpos
 	x := a.cx

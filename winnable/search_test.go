@@ -51,7 +51,15 @@ func TestClosureResume(t *testing.T) {
 		for c := chess.White; c <= chess.Black; c++ {
 			mate1, complete1 := a.closure(p, c, 3000)
 			line1 := append([]chess.Move(nil), a.line...)
-			mate2, complete2 := b.closure(p, c, 100)
+			mate2, complete2 := b.closure(p, c, 0) // stops before the start
+			if mate2 || complete2 {
+				t.Fatalf("%s %v: a closure search with no budget settled something", entries[i].fen, c)
+			}
+			mate2, complete2 = b.resume(100)
+			if complete2 {
+				t.Fatalf("%s %v: resuming a search that never started reported it complete", entries[i].fen, c)
+			}
+			mate2, complete2 = b.closure(p, c, 100)
 			for budget := 200; !complete2 && budget <= 3000; budget += 100 {
 				mate2, complete2 = b.resume(budget)
 			}

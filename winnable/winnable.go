@@ -72,17 +72,18 @@ const (
 // pooled, so concurrent calls never share one.
 type analyzer struct {
 	// closure search
-	seen   posSet
-	cpos   chess.Position // the closure search's current position
-	cx     chess.Color    // and the side it is about
-	frames []frame
-	moves  []chess.Move
-	budget int
-	count  int
-	order  *plan        // move ordering for the closure search, or nil
-	plain  bool         // closure without pruning by proofs (tests)
-	line   []chess.Move // the closure search's mating line
-	probe  chess.Move   // the mate in one that ended it, or NoMove
+	seen     posSet
+	cpos     chess.Position // the closure search's current position
+	cx       chess.Color    // and the side it is about
+	frames   []frame
+	moves    []chess.Move
+	budget   int
+	count    int
+	order    *plan        // move ordering for the closure search, or nil
+	plain    bool         // closure without pruning by proofs (tests)
+	line     []chess.Move // the closure search's mating line
+	probe    chess.Move   // the mate in one that ended it, or NoMove
+	rootSeen bool         // the closure search got past its start
 	// abstract search and its cache
 	ex           explorer
 	ks           kingSearch
