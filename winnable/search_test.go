@@ -55,8 +55,7 @@ func TestClosureResume(t *testing.T) {
 			if mate2 || complete2 {
 				t.Fatalf("%s %v: a closure search with no budget settled something", entries[i].fen, c)
 			}
-			mate2, complete2 = b.resume(100)
-			if complete2 {
+			if _, complete := b.resume(100); complete {
 				t.Fatalf("%s %v: resuming a search that never started reported it complete", entries[i].fen, c)
 			}
 			mate2, complete2 = b.closure(p, c, 100)
