@@ -222,13 +222,9 @@ func rootState(p *chess.Position, s *astate) bool {
 	return true
 }
 
-// run performs the abstract search from position p for the colours in
-// want and returns, for each, whether a checkmate by it was proved impossible.
-func (e *explorer) run(p *chess.Position, want [2]bool) (impossible [2]bool) {
-	return e.runLimit(p, want, maxStates)
-}
-
-// runLimit is run with at most limit abstract states.
+// runLimit performs the abstract search from position p, with at most
+// limit abstract states, for the colours in want and returns, for each,
+// whether a checkmate by it was proved impossible.
 func (e *explorer) runLimit(p *chess.Position, want [2]bool, limit int) (impossible [2]bool) {
 	var root astate
 	if !rootState(p, &root) {
