@@ -56,15 +56,19 @@
 //
 // Closure search. Last, every position reachable by legal moves is visited
 // once, depth first; a position is not expanded when the abstract search
-// proves it hopeless. If the walk ends without a checkmate and without
-// reaching its budget, there is none.
+// proves it hopeless, and at each position of the mating side a mate in
+// one ends the walk at once. If the walk ends without a checkmate and
+// without reaching its budget, there is none. The walk can stop at a
+// budget and carry on later from where it stopped.
 //
 // # Finding a checkmate
 //
 // The analysis runs cheapest first and stops for a side as soon as it is
-// settled. After the abstract search (which, where a mate looks possible
-// at once, as in most positions of real games, stops after its first
-// state), a few random playouts are played: games of random moves in
+// settled. After the abstract search (first with a few dozen states: it
+// stops at its first state where a mate looks possible at once, as in most
+// positions of real games; where it runs out, as in pawn endings, it runs
+// in full after the quick searches below), a few random playouts are
+// played: games of random moves in
 // which the mating side takes a mate in one whenever there is one, often
 // gives check and sometimes pushes its most advanced pawn, while the
 // losing side mostly leaves its opponent's men alone and its king drifts
