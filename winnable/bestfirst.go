@@ -131,4 +131,4 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 const bfWaiting = 4
 
 // bfWeight is the weight of the guide's distance against moves played.
-const bfWeight = 3
+const bfWeight = 4
