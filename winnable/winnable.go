@@ -300,11 +300,26 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 	if line := follow(tried, planCount, planNodes); line != nil {
 		return line, 0
 	}
+	// Every plan briefly first, then each with more: a plan ranked low
+	// may be the one that works.
+	followAll := func() []chess.Move {
+		if line := follow(0, morePlans, planNodes); line != nil {
+			return line
+		}
+		return follow(0, morePlans, widePlanNodes)
+	}
 	n0 := a.nodes
 	line := a.playouts(p, x, moreGames, playoutPlies, 1)
 	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 	if line != nil {
 		return slicesClone(line), 0
+	}
+	if lonePiece(p, x) {
+		// A lone minor piece mates only a king hemmed in by its own men:
+		// the plans show where, the closure search would wander.
+		if line := followAll(); line != nil {
+			return line, 0
+		}
 	}
 	if len(plans) > 0 {
 		a.order = &plans[0]
@@ -314,7 +329,7 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 	if !complete {
 		order := a.order
 		a.order = nil
-		if line := follow(0, morePlans, widePlanNodes); line != nil {
+		if line := followAll(); line != nil {
 			return line, 0
 		}
 		// Where it stopped, with the same order.
@@ -344,3 +359,19 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 }
 
 func slicesClone(m []chess.Move) []chess.Move { return append([]chess.Move(nil), m...) }
+
+// lonePiece reports whether x has, besides its king, only one knight or
+// only bishops of one colour.
+func lonePiece(p *chess.Position, x chess.Color) bool {
+	if p.Pieces(x, chess.Pawn)|p.Pieces(x, chess.Rook)|p.Pieces(x, chess.Queen) != 0 {
+		return false
+	}
+	n, b := p.Pieces(x, chess.Knight), p.Pieces(x, chess.Bishop)
+	switch {
+	case n == 0:
+		return b != 0 && (b&darkSquares == 0 || b&^darkSquares == 0)
+	case b == 0:
+		return !n.More()
+	}
+	return false
+}
