@@ -43,6 +43,7 @@ import (
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/game"
 	"github.com/arbiterchess/arbiter/pgn"
+	"github.com/arbiterchess/arbiter/winnable"
 )
 
 // Severity grades a finding.
@@ -604,9 +605,16 @@ func (r *run) deadAt(ply int) bool {
 			ask[c] = true
 		}
 	}
-	full := r.a.canMate()
 	q := *p // a copy, for the analysis
-	for c := chess.White; c <= chess.Black; c++ {
+	if ask[chess.White] && ask[chess.Black] && r.a.CanMate == nil {
+		// The default analysis asks for both sides at once and stops at
+		// the first side able to mate.
+		return !winnable.Alive(&q)
+	}
+	// The side with more material, the likelier to mate, first.
+	full := r.a.canMate()
+	first := game.StrongerSide(p)
+	for _, c := range [2]chess.Color{first, first.Other()} {
 		if ask[c] && full(&q, c) {
 			return false
 		}

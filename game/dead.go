@@ -29,7 +29,39 @@ func (g *Game) dead(p *chess.Position, legal int) bool {
 	if !mayBeDead(p, legal) {
 		return false
 	}
-	return (!w || !g.canMate(p, chess.White)) && (!b || !g.canMate(p, chess.Black))
+	if w && b && g.cfg.CanMate == nil {
+		// The default analysis asks for both sides at once, stopping at
+		// the first side found able to mate.
+		return !winnable.Alive(p)
+	}
+	// One side able to mate keeps the game alive, so the side with more
+	// material, the likelier to mate and the quicker to show it, is asked
+	// first; the other only if it cannot.
+	first := StrongerSide(p)
+	can := [2]bool{w, b}
+	for _, c := range [2]chess.Color{first, first.Other()} {
+		if can[c] && g.canMate(p, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// StrongerSide returns the side with more material in p, counting a pawn
+// 1, a knight or a bishop 3, a rook 5 and a queen 9 (White on equal
+// material). Where the question is whether either side can still mate,
+// asking this side first usually settles it at once.
+func StrongerSide(p *chess.Position) chess.Color {
+	var score [2]int
+	for c := chess.White; c <= chess.Black; c++ {
+		score[c] = p.Pieces(c, chess.Pawn).Count() +
+			3*(p.Pieces(c, chess.Knight)|p.Pieces(c, chess.Bishop)).Count() +
+			5*p.Pieces(c, chess.Rook).Count() + 9*p.Pieces(c, chess.Queen).Count()
+	}
+	if score[chess.Black] > score[chess.White] {
+		return chess.Black
+	}
+	return chess.White
 }
 
 // MayBeDead reports whether p may be a dead position although the

@@ -583,3 +583,23 @@ func TestGame_AsideFollowsTakeBack(t *testing.T) {
 		t.Fatalf("%d cached endings kept", len(g.outs))
 	}
 }
+
+// StrongerSide counts material as 1/3/3/5/9, White on equal material.
+func TestStrongerSide(t *testing.T) {
+	for fen, want := range map[string]chess.Color{
+		"8/8/8/1p6/1P4p1/4p1k1/8/4K3 w - - 0 59": chess.Black, // three pawns to one
+		"6k1/6P1/3bn2K/8/8/8/1B6/8 b - - 0 48":   chess.Black, // two minor pieces to bishop and pawn
+		"4k3/8/8/8/8/8/8/R3K3 w - - 0 1":         chess.White,
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1":          chess.White,
+		"4k3/pppp4/8/8/8/8/8/3QK3 w - - 0 1":     chess.White, // 9 to 4
+		"3qk3/8/8/8/8/8/8/R1B1K3 w - - 0 1":      chess.Black, // 9 to 8
+	} {
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := StrongerSide(p); got != want {
+			t.Errorf("%s: StrongerSide = %v, want %v", fen, got, want)
+		}
+	}
+}

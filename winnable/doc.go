@@ -6,7 +6,9 @@
 // second illegal move, loses only if the opponent can still checkmate
 // (Articles 6.9 and 7.5.5).
 //
-// Analyze answers for both sides, CanMate for one. The answers are sound:
+// Analyze answers for both sides, CanMate for one, and Alive whether
+// either side can (it stops at the first that can, which is what a dead
+// position test needs). The answers are sound:
 // "cannot" is only ever given with a proof, and "can" comes with a mating
 // line, played out with legal moves (Result.Lines). Should the searches
 // reach their limits before settling a side, the answer is "can", the safe

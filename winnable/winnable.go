@@ -101,6 +101,9 @@ type analyzer struct {
 	nodes int
 	// stats, for tuning: nodes and calls per stage (see stats.go).
 	stats stageStats
+	// either asks only whether some side can mate (Alive): the analysis
+	// stops at the first side found able to.
+	either bool
 }
 
 var pool = sync.Pool{New: func() any { return new(analyzer) }}
@@ -125,6 +128,20 @@ func CanMate(p *chess.Position, c chess.Color) bool {
 	return a.analyze(p, w).Can(c)
 }
 
+// Alive reports whether some side can still checkmate in p: false means
+// the position is dead (Article 5.2.2). It answers as Analyze would, but
+// stops as soon as one side is shown able to mate, so the cheap searches
+// for both sides run before any costly one for either. Alive is safe for
+// concurrent use.
+func Alive(p *chess.Position) bool {
+	a := pool.Get().(*analyzer)
+	defer pool.Put(a)
+	a.either = true
+	defer func() { a.either = false }()
+	r := a.analyze(p, [2]bool{true, true})
+	return r.White || r.Black
+}
+
 func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	a.nodes = 0
 	a.resetCache()
@@ -140,7 +157,11 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 		done = [2]bool{true, true}
 	}
-	open := func(c chess.Color) bool { return which[c] && !done[c] }
+	// With a.either set, one side found able to mate settles the question
+	// (is the position alive?) and every search stops.
+	open := func(c chess.Color) bool {
+		return which[c] && !done[c] && !(a.either && (can[0] || can[1]))
+	}
 	anyOpen := func() bool { return open(chess.White) || open(chess.Black) }
 	// The abstract search first, on a short leash: it proves the locked
 	// structures at once, and where a mate looks possible at the start
