@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/pgn"
 )
 
 // BenchmarkAudit_RealFiles audits, on one worker, the lichess and TWIC
@@ -44,6 +45,39 @@ func benchRealFiles(b *testing.B, canMate game.MateFunc) {
 		st, err := Stream(bytes.NewReader(data), "real.pgn", Options{Rules: rs, Workers: 1, CanMate: canMate}, func(Finding) {})
 		if err != nil || st.Games == 0 {
 			b.Fatal(st, err)
+		}
+	}
+}
+
+// BenchmarkReplayMaterialOnly_RealFiles replays, with the material alone
+// deciding who can mate, the games of the two samples read beforehand:
+// the replay without the reading. MB/s are those of the PGN text.
+func BenchmarkReplayMaterialOnly_RealFiles(b *testing.B) {
+	var games []pgn.MainLine
+	size := 0
+	for _, name := range []string{"lichess_db_1000k.pgn", "twic1599_1000k.pgn"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "pgn", "real", name))
+		if err != nil {
+			b.Skip("shared PGN test data missing:", err)
+		}
+		size += len(data)
+		rd := pgn.NewReader(bytes.NewReader(data))
+		for {
+			var ml pgn.MainLine
+			if err := rd.ReadMainLine(&ml); err != nil {
+				break
+			}
+			games = append(games, ml)
+		}
+	}
+	rs, _ := RulesNamed("fide")
+	a := NewAuditor(rs)
+	a.CanMate = game.MaterialCanMate
+	var out []Finding
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for i := range games {
+			out, _ = a.AuditMainLine(&games[i], "real.pgn", i+1, out[:0])
 		}
 	}
 }

@@ -262,32 +262,33 @@ func (p *Position) quickPawn(to Square, promo PieceType, fromFile, fromRank int)
 // pseudoLegalOK reports whether m, a move of a piece of type t of the side
 // to move that reaches its destination on the board as it stands (which
 // holds no piece of the mover's), leaves the mover's king out of check.
-// Castling is not such a move. Out of check, a move other than the king's
-// or an en passant capture is illegal only when its piece is pinned to the
-// king and leaves the line of the pin; the rest is tried on a copy.
+// Castling is not such a move. For a move other than the king's or an en
+// passant capture, the king's square stays where it is and only the
+// occupancy changes: the move is legal when no enemy piece but the one
+// captured attacks the king once from is empty and to is filled. That one
+// test covers both a check to answer and a pin to respect. The rest is
+// tried on a copy.
 func (p *Position) pseudoLegalOK(m Move, t PieceType) bool {
 	us := p.turn
 	them := us ^ 1
-	occ := p.Occupied()
-	ksq := p.KingSquare(us) & 63
 	from, to := m.From()&63, m.To()&63
 	if t == King {
-		return !p.reached(to, them, occ^from.Bitboard())
+		return !p.reached(to, them, p.Occupied()^from.Bitboard())
 	}
-	if !m.IsEnPassant() && !p.reached(ksq, them, occ) {
-		l := line[ksq][from]
-		if l == 0 || l.Has(to) || between[ksq][from]&occ != 0 {
+	if !m.IsEnPassant() {
+		ksq := p.KingSquare(us) & 63
+		enemy := p.byColor[them] &^ to.Bitboard()
+		// An enemy king never stands next to ours in a legal position.
+		if (pawnAttacks[us][ksq]&p.byType[Pawn]|knightAttacks[ksq]&p.byType[Knight])&enemy != 0 {
+			return false
+		}
+		sliders := ((p.byType[Rook]|p.byType[Queen])&rookRays[ksq] | (p.byType[Bishop]|p.byType[Queen])&bishopRays[ksq]) & enemy
+		if sliders == 0 {
 			return true
 		}
-		// A pinner is an enemy slider on the line that would see the king
-		// once the piece is gone (one on the other side would give check).
-		rest := occ &^ from.Bitboard()
-		sliders := p.byType[Bishop] | p.byType[Queen]
-		if ksq.File() == from.File() || ksq.Rank() == from.Rank() {
-			sliders = p.byType[Rook] | p.byType[Queen]
-		}
-		for x := sliders & p.byColor[them] & l; x != 0; x &= x - 1 {
-			if between[ksq][x.First()&63]&rest == 0 {
+		occ := p.Occupied()&^from.Bitboard() | to.Bitboard()
+		for ; sliders != 0; sliders &= sliders - 1 {
+			if between[ksq][sliders.First()&63]&occ == 0 {
 				return false
 			}
 		}
