@@ -56,6 +56,8 @@ const (
 	frontNodes    = 200
 	frontGames    = 10
 	moreGames     = 40
+	promoGames    = 4
+	promoPlies    = 120
 	playoutPlies  = 100
 	quickNodes    = 1200
 	planCount     = 2
@@ -104,6 +106,8 @@ type analyzer struct {
 	// either asks only whether some side can mate (Alive): the analysis
 	// stops at the first side found able to.
 	either bool
+	// trace, when set, is told the end of each stage (for tuning).
+	trace func(stage string)
 }
 
 var pool = sync.Pool{New: func() any { return new(analyzer) }}
@@ -177,12 +181,28 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 	}
 	abstract(shortStates)
+	a.mark("abstract-short")
 	short := a.ex.overflow
 	found := func(c chess.Color, line []chess.Move) {
 		can[c], done[c] = true, true
 		r.Lines[c] = slicesClone(line)
 	}
 	var plans [2][]plan
+	// Where a side has pawns but no queen or rook, games aimed at
+	// queening a pawn and mating with the queen come first: they settle
+	// most pawn endings in tens of microseconds, where the random games
+	// seldom queen.
+	for c := chess.White; c <= chess.Black; c++ {
+		if open(c) && !promoted(p, c) {
+			n0 := a.nodes
+			line := a.promoPlayouts(p, c, promoGames, promoPlies, 0)
+			a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
+			if line != nil {
+				found(c, line)
+			}
+		}
+	}
+	a.mark("promo")
 	// Random playouts find the mates of positions with material to spare
 	// (most positions of real games), then a short helpmate search those
 	// of many endings.
@@ -196,6 +216,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
+	a.mark("playouts")
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) {
 			line := a.helpmate(p, c, quickBudget, frontNodes)
@@ -205,9 +226,11 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
+	a.mark("front-helpmate")
 	if short {
 		abstract(maxStates)
 	}
+	a.mark("abstract-full")
 	// Plans from the abstract search (nothing has reused it yet), then a
 	// best-first search along them: it finds the long mates of endings
 	// (a pawn promotes, the new queen mates) in a few dozen positions.
@@ -216,6 +239,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			plans[c] = a.ex.buildPlans(p, c, morePlans)
 		}
 	}
+	a.mark("plans")
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) && len(plans[c]) > 0 {
 			n0 := a.nodes
@@ -226,12 +250,14 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
+	a.mark("best-first")
 	if anyOpen() {
 		imp := wideImpossible(p, [2]bool{open(0), open(1)}, &a.wide)
 		for c := 0; c < 2; c++ {
 			done[c] = done[c] || imp[c]
 		}
 	}
+	a.mark("wide")
 	// A longer helpmate search.
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) {
@@ -242,12 +268,14 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
+	a.mark("quick-helpmate")
 	if anyOpen() {
 		imp := a.ks.run(p, [2]bool{open(0), open(1)})
 		for c := 0; c < 2; c++ {
 			done[c] = done[c] || imp[c]
 		}
 	}
+	a.mark("king-search")
 	for c := chess.White; c <= chess.Black; c++ {
 		if !open(c) {
 			continue
@@ -265,10 +293,18 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			r.Lines[c] = slicesClone(line)
 		}
 	}
+	a.mark("prove")
 	r.White, r.Black = can[0] && which[0], can[1] && which[1]
 	r.Nodes = a.nodes
 	a.trim()
 	return r
+}
+
+// mark tells the tracer, if any, that a stage has ended.
+func (a *analyzer) mark(stage string) {
+	if a.trace != nil {
+		a.trace(stage)
+	}
 }
 
 // trim lets go of buffers a big search left behind, so that the pool does
@@ -318,7 +354,9 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 		}
 		return nil
 	}
-	if line := follow(tried, planCount, planNodes); line != nil {
+	line := follow(tried, planCount, planNodes)
+	a.mark("p-plans")
+	if line != nil {
 		return line, 0
 	}
 	// Every plan briefly first, then each with more: a plan ranked low
@@ -330,15 +368,18 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 		return follow(0, morePlans, widePlanNodes)
 	}
 	n0 := a.nodes
-	line := a.playouts(p, x, moreGames, playoutPlies, 1)
+	line = a.playouts(p, x, moreGames, playoutPlies, 1)
 	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
+	a.mark("p-playouts")
 	if line != nil {
 		return slicesClone(line), 0
 	}
 	if lonePiece(p, x) {
 		// A lone minor piece mates only a king hemmed in by its own men:
 		// the plans show where, the closure search would wander.
-		if line := followAll(); line != nil {
+		line := followAll()
+		a.mark("p-lone-plans")
+		if line != nil {
 			return line, 0
 		}
 	}
@@ -347,6 +388,7 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 	}
 	mate, complete := a.closure(p, x, midClosure)
 	a.stats.note(stClosure, a.count, mate, complete)
+	a.mark("p-closure")
 	if !complete {
 		order := a.order
 		a.order = nil

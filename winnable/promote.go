@@ -1,0 +1,250 @@
+package winnable
+
+import (
+	"github.com/arbiterchess/arbiter/chess"
+)
+
+// Promotion playouts: games aimed at the commonest mate of pawn endings,
+// where the mating side queens a pawn and the new queen mates. The random
+// playouts seldom find it: a pawn pushed now and then is soon blocked or
+// taken. Here the mating side pushes its most advanced pawn at every turn
+// it can; where all its pawns are stuck, its king goes to take the men
+// that block them. The losing side keeps out of the pawns' way and off the
+// mating side's men, and where a pawn can only go on by a capture it
+// brings a man to be taken. Once the mating side has a queen or a rook,
+// the losing king heads for the nearest corner, the mating king follows
+// it, and checks are given often. At every move of the mating side a mate
+// in one is looked for, as in the other playouts. A line found is made of
+// legal moves and ends in a checkmate, so these games only ever prove that
+// a side can mate.
+
+// promoPlayouts plays up to games such games of at most plies moves from
+// p and returns a line ending in x's checkmate, or nil. The seed picks the
+// random choices.
+func (a *analyzer) promoPlayouts(p *chess.Position, x chess.Color, games, plies int, seed uint64) []chess.Move {
+	if p.Pieces(x, chess.Pawn) == 0 {
+		return nil
+	}
+	r := rng((p.IdentityKey() ^ (seed+7)*0x9e3779b97f4a7c15) | 1)
+	var ml chess.MoveList
+	for g := 0; g < games; g++ {
+		pos := *p
+		line := a.line[:0]
+		for ply := 0; ply < plies; ply++ {
+			a.nodes++
+			pos.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			var m chess.Move
+			if pos.Turn() == x {
+				var mate bool
+				m, mate = promoMover(&pos, ml.Slice(), &r)
+				if mate {
+					a.line = append(line, m)
+					return a.line
+				}
+			} else {
+				m = promoHelper(&pos, ml.Slice(), &r)
+			}
+			pos.Make(m)
+			line = append(line, m)
+		}
+		a.line = line
+	}
+	return nil
+}
+
+// promoted reports whether x has a queen or a rook, the pieces that mate
+// a king in the open with the king's help.
+func promoted(pos *chess.Position, x chess.Color) bool {
+	return pos.Pieces(x, chess.Queen)|pos.Pieces(x, chess.Rook) != 0
+}
+
+// pawnPaths returns the squares ahead of x's pawns on their files, where
+// the loser's men stand in the way.
+func pawnPaths(pos *chess.Position, x chess.Color) bb {
+	p := pos.Pieces(x, chess.Pawn)
+	var path bb
+	for i := 0; i < 6; i++ {
+		p = forward(x, p)
+		path |= p
+	}
+	return path
+}
+
+// promoMover chooses the mating side's move; mate is set when the move
+// gives checkmate.
+func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, mate bool) {
+	x := pos.Turn()
+	k := pos.KingSquare(x ^ 1)
+	var checkBuf [256]chess.Move
+	checks := checkBuf[:0]
+	for _, c := range moves {
+		if !givesCheck(pos, c, k) {
+			continue
+		}
+		checks = append(checks, c)
+		u := pos.Make(c)
+		n := pos.CountLegal()
+		pos.Unmake(c, u)
+		if n == 0 {
+			return c, true
+		}
+	}
+	if promoted(pos, x) {
+		switch v := r.next() & 7; {
+		case v < 3 && len(checks) > 0:
+			return checks[r.intn(len(checks))], false
+		case v < 6:
+			// The king follows the losing king.
+			ks := pos.KingSquare(x)
+			off := r.intn(len(moves))
+			for i := range moves {
+				c := moves[(i+off)%len(moves)]
+				if c.From() == ks && !c.IsCastling() && dist(c.To(), k) < dist(ks, k) && dist(c.To(), k) >= 2 {
+					return c, false
+				}
+			}
+		}
+		return moves[r.intn(len(moves))], false
+	}
+	// The most advanced pawn move (a queen when it promotes), captures
+	// included.
+	best, bestRank := chess.NoMove, -1
+	for _, c := range moves {
+		if pos.PieceAt(c.From()).Type() != chess.Pawn {
+			continue
+		}
+		if pt := c.Promotion(); pt != chess.NoPieceType && pt != chess.Queen {
+			continue
+		}
+		rr := c.To().RelativeRank(x)
+		if c.From().File() != c.To().File() {
+			rr++ // a capture frees a stuck pawn
+		}
+		if rr > bestRank {
+			best, bestRank = c, rr
+		}
+	}
+	if best != chess.NoMove && r.next()&15 != 0 {
+		return best, false
+	}
+	// All pawns stuck: the king goes for the nearest man in their way.
+	ks := pos.KingSquare(x)
+	block := pawnPaths(pos, x) & pos.ByColor(x^1) &^ pos.Pieces(x^1, chess.King)
+	if block != 0 && r.next()&7 != 0 {
+		target, td := chess.NoSquare, 99
+		for b := block; b != 0; b &= b - 1 {
+			if d := dist(ks, b.First()); d < td {
+				target, td = b.First(), d
+			}
+		}
+		off := r.intn(len(moves))
+		for i := range moves {
+			c := moves[(i+off)%len(moves)]
+			if c.From() == ks && !c.IsCastling() && dist(c.To(), target) < td {
+				return c, false
+			}
+		}
+	}
+	if len(checks) > 0 && r.next()&3 == 0 {
+		return checks[r.intn(len(checks))], false
+	}
+	// Anything else, preferring moves off the pawns' paths.
+	path := pawnPaths(pos, x)
+	off := r.intn(len(moves))
+	for i := range moves {
+		c := moves[(i+off)%len(moves)]
+		if !path.Has(c.To()) || c.IsCastling() {
+			return c, false
+		}
+	}
+	return moves[off], false
+}
+
+// promoHelper chooses the losing side's move in a promotion playout.
+func promoHelper(pos *chess.Position, moves []chess.Move, r *rng) chess.Move {
+	y := pos.Turn()
+	x := y ^ 1
+	ky := pos.KingSquare(y)
+	path := pawnPaths(pos, x)
+	xmen := pos.ByColor(x)
+	// good: no capture of x's men and off the pawns' paths.
+	good := func(c chess.Move) bool {
+		if c.IsCastling() {
+			return true
+		}
+		return !xmen.Has(c.To()) && !c.IsEnPassant() && !path.Has(c.To())
+	}
+	off := r.intn(len(moves))
+	if promoted(pos, x) {
+		// The king heads for the nearest corner.
+		if r.next()&3 != 0 {
+			cd := cornerDist(ky)
+			for i := range moves {
+				c := moves[(i+off)%len(moves)]
+				if c.From() == ky && good(c) && cornerDist(c.To()) < cd {
+					return c
+				}
+			}
+		}
+	} else if pos.Pieces(x, chess.Pawn) != 0 {
+		// A pawn that can only go on by a capture: bring a man to where it
+		// takes (a piece other than the king), or near.
+		pawns := pos.Pieces(x, chess.Pawn)
+		stuck := pawns &^ backward(x, ^pos.Occupied())
+		if stuck == pawns {
+			targets := pawnCover(x, pawns) &^ pos.Occupied()
+			if targets != 0 {
+				occ := pos.Occupied()
+				var near chess.Move = chess.NoMove
+				for i := range moves {
+					c := moves[(i+off)%len(moves)]
+					if c.From() == ky || !good(c) {
+						continue
+					}
+					if targets.Has(c.To()) {
+						return c
+					}
+					t := pos.PieceAt(c.From()).Type()
+					if near == chess.NoMove && t != chess.Pawn && attacksFrom(t, c.To(), occ&^c.From().Bitboard())&targets != 0 {
+						near = c
+					}
+				}
+				if near != chess.NoMove && r.next()&7 != 0 {
+					return near
+				}
+			}
+		}
+		// The king steps off the paths first.
+		if path.Has(ky) {
+			for i := range moves {
+				c := moves[(i+off)%len(moves)]
+				if c.From() == ky && good(c) {
+					return c
+				}
+			}
+		}
+	}
+	for i := range moves {
+		c := moves[(i+off)%len(moves)]
+		if good(c) {
+			return c
+		}
+	}
+	return moves[off]
+}
+
+// backward returns the squares behind b for colour c (one step back).
+func backward(c chess.Color, b bb) bb {
+	if c == chess.White {
+		return south(b)
+	}
+	return north(b)
+}
+
+// cornerDist is the king distance from s to the nearest corner.
+func cornerDist(s chess.Square) int {
+	return max(min(s.File(), 7-s.File()), min(s.Rank(), 7-s.Rank()))
+}
