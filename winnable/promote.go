@@ -93,13 +93,12 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 		}
 	}
 	if promoted(pos, x) {
-		switch v := r.next() & 7; {
-		case v < 3 && len(checks) > 0:
-			return checks[r.intn(len(checks))], false
-		case v < 6:
-			// The king follows the losing king.
-			ks := pos.KingSquare(x)
-			off := r.intn(len(moves))
+		// The king follows the losing king; the other men move where
+		// they cannot be taken, and the mate in one above ends the game
+		// once the net is ready.
+		ks := pos.KingSquare(x)
+		off := r.intn(len(moves))
+		if r.next()&1 == 0 {
 			for i := range moves {
 				c := moves[(i+off)%len(moves)]
 				if c.From() == ks && !c.IsCastling() && dist(c.To(), k) < dist(ks, k) && dist(c.To(), k) >= 2 {
@@ -107,7 +106,13 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 				}
 			}
 		}
-		return moves[r.intn(len(moves))], false
+		for i := range moves {
+			c := moves[(i+off)%len(moves)]
+			if c.From() != ks && !pos.IsAttacked(c.To(), x^1) {
+				return c, false
+			}
+		}
+		return moves[off], false
 	}
 	// The most advanced pawn move (a queen when it promotes), captures
 	// included.
@@ -179,14 +184,19 @@ func promoHelper(pos *chess.Position, moves []chess.Move, r *rng) chess.Move {
 	}
 	off := r.intn(len(moves))
 	if promoted(pos, x) {
-		// The king heads for the nearest corner.
+		// The king heads for the nearest corner and stays near it.
 		if r.next()&3 != 0 {
-			cd := cornerDist(ky)
+			best, bd := chess.NoMove, 99
 			for i := range moves {
 				c := moves[(i+off)%len(moves)]
-				if c.From() == ky && good(c) && cornerDist(c.To()) < cd {
-					return c
+				if c.From() == ky && good(c) {
+					if d := cornerDist(c.To()); d < bd {
+						best, bd = c, d
+					}
 				}
+			}
+			if best != chess.NoMove && (bd < cornerDist(ky) || bd <= 1) {
+				return best
 			}
 		}
 	} else if pos.Pieces(x, chess.Pawn) != 0 {
