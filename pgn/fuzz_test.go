@@ -71,6 +71,8 @@ func addSeeds(f *testing.F) {
 		"1. e4 ( {only a comment} ) ; line } comment\n*",
 		"$1 ) ( ] \" !!! ?? 12... 1/2-1/2",
 		"\xef\xbb\xbf1. e4 *",
+		"[Event \"x\"]\r\n[Site \"y\"]\n[A_1 \"\"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] }{ [%clk 1:00:00] } 2. Nf3+ {[%clk 0:05:00]} Nxd4# 1-0",
+		"12345678. e4 123. Nf3\te5\nexd5\rNbd7\x01 Qh4xe1 1/2-1/2",
 	} {
 		f.Add([]byte(s))
 	}

@@ -2,8 +2,10 @@ package pgn
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"time"
 )
 
@@ -72,17 +74,40 @@ func (ml *MainLine) addTag(name, raw []byte, escaped bool) {
 // keep copies b into the text and returns where it is.
 func (ml *MainLine) keep(b []byte) textRef {
 	start := len(ml.text)
-	if len(b) <= 8 && cap(ml.text)-start >= 8 {
-		// A move: a few bytes, cheaper copied by hand than by a call.
-		t := ml.text[start : start+len(b)]
-		for i := range t {
-			t[i] = b[i]
+	if n := len(b); n <= 16 && cap(ml.text)-start >= 16 {
+		// A move or a clock comment: a few bytes, cheaper copied by hand
+		// than by a call, in two words that may overlap.
+		t := ml.text[start : start+16]
+		switch {
+		case n >= 8:
+			binary.LittleEndian.PutUint64(t, binary.LittleEndian.Uint64(b))
+			binary.LittleEndian.PutUint64(t[n-8:], binary.LittleEndian.Uint64(b[n-8:]))
+		case n >= 4:
+			binary.LittleEndian.PutUint32(t, binary.LittleEndian.Uint32(b))
+			binary.LittleEndian.PutUint32(t[n-4:], binary.LittleEndian.Uint32(b[n-4:]))
+		default:
+			for i := range n {
+				t[i] = b[i]
+			}
 		}
-		ml.text = ml.text[:start+len(b)]
+		ml.text = ml.text[:start+n]
 	} else {
 		ml.text = append(ml.text, b...)
 	}
 	return textRef{start, len(ml.text)}
+}
+
+// addMoveFrom appends the move of the first n bytes of src, where n is
+// at most 8 and src holds at least 8 bytes: a word is copied whole.
+func (ml *MainLine) addMoveFrom(src []byte, n int) {
+	start := len(ml.text)
+	if cap(ml.text)-start < 8 {
+		ml.addMove(src[:n])
+		return
+	}
+	binary.LittleEndian.PutUint64(ml.text[start:start+8], binary.LittleEndian.Uint64(src))
+	ml.text = ml.text[:start+n]
+	ml.moves = append(ml.moves, moveRef{textRef{start, start + n}, len(ml.notes)})
 }
 
 // addMove appends a move to the main line.
@@ -453,14 +478,14 @@ func (r *Reader) readMainMovetext(ml *MainLine) error {
 
 // scanMain reads the plainest tokens of the main line straight from the
 // buffer: white space, move numbers with their dots, moves, and comments
-// on one line. It stops
-// before anything else (a comment, a variation, an annotation, a result,
-// a line starting with '%' or '[', a word that may go on past the
-// buffered bytes, anything wrong), which readMainMovetext then reads as
-// usual; what it reads, it reads as readMainMovetext would.
-func (r *Reader) scanMain(ml *MainLine, main *leanFrame, after *bool, pend *[]textRef) {
+// on one line. It stops before anything else (a comment, a variation, an
+// annotation, a result, a line starting with '%' or '[', a word that may
+// go on past the buffered bytes, anything wrong), which readMainMovetext
+// then reads as usual; what it reads, it reads as readMainMovetext would.
+func (r *Reader) scanMain(ml *MainLine, main *leanFrame, afterp *bool, pendp *[]textRef) {
 	buf := r.buf
 	i, line, bol := r.off, r.line, r.bol
+	after, pend, moves := *afterp, *pendp, main.moves
 	for i < len(buf) {
 		c := buf[i]
 		switch class[c] {
@@ -478,9 +503,22 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, after *bool, pend *[]te
 					i++
 				}
 				bol = false
-				*after = false
+				after = false
 				continue
 			case '{':
+				if clockComment(buf[i:]) {
+					// "{ [%clk 0:05:00] }", as lichess writes after every
+					// move: the text kept is "[%clk 0:05:00]".
+					t := ml.keep(buf[i+2 : i+16])
+					if after {
+						ml.notes = append(ml.notes, t)
+					} else {
+						pend = append(pend, t)
+					}
+					bol = false
+					i += 18
+					continue
+				}
 				// readBraceCommentBytes' fast case: the comment is buffered,
 				// on one line, with nothing to collapse.
 				j := bytes.IndexByte(buf[i+1:], '}')
@@ -498,47 +536,109 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, after *bool, pend *[]te
 				if !singleSpacedBytes(seg[a:b]) {
 					break
 				}
-				if *after {
-					ml.notes = append(ml.notes, ml.keep(seg[a:b]))
+				t := ml.keep(seg[a:b])
+				if after {
+					ml.notes = append(ml.notes, t)
 				} else {
-					*pend = append(*pend, ml.keep(seg[a:b]))
+					pend = append(pend, t)
 				}
 				bol = false
 				i += j + 2
 				continue
 			}
-			r.off, r.line, r.bol = i, line, bol
-			return
+			goto stop
 		}
 		if (bol && c == '%') || (c == 'e' && i+1 < len(buf) && buf[i+1] == '.') {
 			break // an escape line; maybe an "e.p."
 		}
-		j := i + 1
-		for j < len(buf) && class[buf[j]] == clWord {
-			j++
-		}
-		if j == len(buf) {
-			break // the word may go on
-		}
-		w := buf[i:j]
-		if c >= '0' && c <= '9' {
-			if !allDigits(w) {
-				break // a result, castling with zeros ...
+		if i+8 <= len(buf) {
+			// The commonest words in one go: a move number of up to seven
+			// digits, or a move of up to seven bytes ending in white space
+			// that plainMove accepts. Eight bytes are read as one number:
+			// spaceAt and digitsTo find where the word ends.
+			x := binary.LittleEndian.Uint64(buf[i:])
+			if c >= '0' && c <= '9' {
+				if k := digitsTo(x); k < 8 && class[buf[i+k]] != clWord {
+					after = false
+					bol = false
+					i += k
+					continue
+				}
+			} else if k := spaceAt(x); k < 8 && class[buf[i+k]] == clSpace && plainMove(buf[i:i+k]) {
+				ml.addMoveFrom(buf[i:], k)
+				pend = pend[:0] // the comments before a move are not kept
+				after = true
+				moves = true
+				bol = false
+				i += k
+				continue
 			}
-			*after = false
-		} else if plainMove(w) || validMove(w) {
-			ml.addMove(w)
-			*pend = (*pend)[:0] // the comments before a move are not kept
-			*after = true
-			main.moves = true
-		} else {
-			break
 		}
-		bol = false
-		i = j
+		{
+			j := i + 1
+			for j < len(buf) && class[buf[j]] == clWord {
+				j++
+			}
+			if j == len(buf) {
+				break // the word may go on
+			}
+			w := buf[i:j]
+			if c >= '0' && c <= '9' {
+				if !allDigits(w) {
+					break // a result, castling with zeros ...
+				}
+				after = false
+			} else if plainMove(w) || validMove(w) {
+				ml.addMove(w)
+				pend = pend[:0] // the comments before a move are not kept
+				after = true
+				moves = true
+			} else {
+				break
+			}
+			bol = false
+			i = j
+		}
 	}
+stop:
 	r.off, r.line, r.bol = i, line, bol
+	*afterp, *pendp, main.moves = after, pend, moves
 }
+
+// spaceAt returns the index of the first byte of x (eight bytes read in
+// little-endian order) below 0x21, white space among them, or 8 if there
+// is none. The subtraction borrows only from bytes above the first such
+// byte, so the lowest flag is exact.
+func spaceAt(x uint64) int {
+	const ones, highs = 0x2121212121212121, 0x8080808080808080
+	return bits.TrailingZeros64((x-ones)&^x&highs) >> 3
+}
+
+// digitsTo returns the index of the first byte of x (as in spaceAt) that is
+// not a decimal digit, or 8 if all are.
+func digitsTo(x uint64) int {
+	const zeros, highs = 0x3030303030303030, 0x8080808080808080
+	y := x ^ zeros // digits become 0 to 9
+	// A byte of y from 10 up sets its high bit when 0x76 is added (or has
+	// it already); below the first such byte no carry occurs.
+	return bits.TrailingZeros64((y+0x7676767676767676|y)&highs) >> 3
+}
+
+// clockComment reports whether b starts with a clock comment in the form
+// lichess writes, "{ [%clk 0:05:00] }": one digit of hours, two of
+// minutes and of seconds, single spaces inside the braces.
+func clockComment(b []byte) bool {
+	if len(b) < 18 || binary.LittleEndian.Uint64(b) != clkOpen {
+		return false
+	}
+	return isDigit(b[8]) && b[9] == ':' && isDigit(b[10]) && isDigit(b[11]) && b[12] == ':' &&
+		isDigit(b[13]) && isDigit(b[14]) && b[15] == ']' && b[16] == ' ' && b[17] == '}'
+}
+
+// clkOpen is "{ [%clk " read as a little-endian number.
+var clkOpen = binary.LittleEndian.Uint64([]byte("{ [%clk "))
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // plainMove reports whether w is one of the commonest forms of SAN: "e4",
 // "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2", with a "+" or "#" or not. Those

@@ -435,24 +435,28 @@ func (r *Reader) readTagsInto(g *Game, ml *MainLine) error {
 			break
 		}
 		line := r.line
-		// Make sure the rest of the line is in the buffer.
-		var end int
-		for {
-			if i := bytes.IndexByte(r.buf[r.off:], '\n'); i >= 0 {
-				end = r.off + i
-				break
-			}
-			if !r.more() {
-				if r.full() {
-					return r.fail(line, resyncHeader, "tag line too long")
-				}
-				end = len(r.buf)
-				break
-			}
-		}
-		nameb, raw, escaped, n, ok := splitTag(r.buf[r.off:end])
+		nameb, raw, n, ok := plainTag(r.buf[r.off:])
+		escaped := false
 		if !ok {
-			return r.fail(line, resyncHeader, "malformed tag: %q", clip(r.buf[r.off:end]))
+			// Make sure the rest of the line is in the buffer.
+			var end int
+			for {
+				if i := bytes.IndexByte(r.buf[r.off:], '\n'); i >= 0 {
+					end = r.off + i
+					break
+				}
+				if !r.more() {
+					if r.full() {
+						return r.fail(line, resyncHeader, "tag line too long")
+					}
+					end = len(r.buf)
+					break
+				}
+			}
+			nameb, raw, escaped, n, ok = splitTag(r.buf[r.off:end])
+			if !ok {
+				return r.fail(line, resyncHeader, "malformed tag: %q", clip(r.buf[r.off:end]))
+			}
 		}
 		if ml != nil {
 			// The same as below, with the names kept in ml's text.
@@ -530,6 +534,48 @@ func isNameStart(c byte) bool {
 func isNameChar(c byte) bool {
 	return isNameStart(c) || c == '+' || c == '#' || c == '=' || c == ':' || c == '-'
 }
+
+// plainTag reads the commonest form of tag line at the start of b, which
+// begins with '[': a name of letters, digits and underscores, one space, a
+// quoted value without backslash or newline, and "]" ending the line (a
+// newline, or a carriage return and a newline, follows in b). For such a
+// line it returns what splitTag returns for it (escaped false); for
+// anything else it reports false, and splitTag reads the line.
+func plainTag(b []byte) (nameb, raw []byte, n int, ok bool) {
+	i := 1
+	for i < len(b) && tagName[b[i]] {
+		i++
+	}
+	if i == 1 || i+1 >= len(b) || b[i] != ' ' || b[i+1] != '"' {
+		return nil, nil, 0, false
+	}
+	nameb = b[1:i]
+	vs := i + 2
+	j := vs
+	for j < len(b) && !tagStop[b[j]] {
+		j++
+	}
+	// b[j] must be the closing quote, then "]\n" or "]\r\n".
+	if j+2 >= len(b) || b[j] != '"' || b[j+1] != ']' {
+		return nil, nil, 0, false
+	}
+	if c := b[j+2]; c != '\n' && (c != '\r' || j+3 >= len(b) || b[j+3] != '\n') {
+		return nil, nil, 0, false
+	}
+	return nameb, b[vs:j], j + 2, true
+}
+
+// tagName holds the bytes of a tag name plainTag reads: letters, digits
+// and underscores (isNameStart). tagStop holds the bytes that end its
+// reading of a value: the quote, and the backslash and newline it leaves
+// to splitTag.
+var tagName, tagStop = func() (name, stop [256]bool) {
+	for c := 0; c < 256; c++ {
+		name[c] = isNameStart(byte(c))
+	}
+	stop['"'], stop['\\'], stop['\n'] = true, true, true
+	return name, stop
+}()
 
 // splitTag parses a tag pair at the start of line, which begins with '['
 // and holds no newline. It returns the name, the value as written (escaped
