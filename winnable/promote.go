@@ -22,8 +22,19 @@ import (
 // p and returns a line ending in x's checkmate, or nil. The seed picks the
 // random choices.
 func (a *analyzer) promoPlayouts(p *chess.Position, x chess.Color, games, plies int, seed uint64) []chess.Move {
-	if p.Pieces(x, chess.Pawn) == 0 {
+	if p.ByColor(x) == p.Pieces(x, chess.King) || lonePiece(p, x) {
 		return nil
+	}
+	// The corners the losing king heads for: those of the bishops' colour
+	// where bishops of one colour are the mating side's only long-range
+	// pieces.
+	corners := bb(0x8100000000000081)
+	if b := p.Pieces(x, chess.Bishop); b != 0 && !promoted(p, x) {
+		if b&darkSquares == 0 {
+			corners &^= darkSquares
+		} else if b&^darkSquares == 0 {
+			corners &= darkSquares
+		}
 	}
 	r := rng((p.IdentityKey() ^ (seed+7)*0x9e3779b97f4a7c15) | 1)
 	var ml chess.MoveList
@@ -45,7 +56,7 @@ func (a *analyzer) promoPlayouts(p *chess.Position, x chess.Color, games, plies 
 					return a.line
 				}
 			} else {
-				m = promoHelper(&pos, ml.Slice(), &r)
+				m = promoHelper(&pos, ml.Slice(), &r, corners)
 			}
 			pos.Make(m)
 			line = append(line, m)
@@ -59,6 +70,12 @@ func (a *analyzer) promoPlayouts(p *chess.Position, x chess.Color, games, plies 
 // a king in the open with the king's help.
 func promoted(pos *chess.Position, x chess.Color) bool {
 	return pos.Pieces(x, chess.Queen)|pos.Pieces(x, chess.Rook) != 0
+}
+
+// netting reports whether the playout is past its pawn phase: x has a
+// queen or a rook, or no pawn left to queen.
+func netting(pos *chess.Position, x chess.Color) bool {
+	return promoted(pos, x) || pos.Pieces(x, chess.Pawn) == 0
 }
 
 // pawnPaths returns the squares ahead of x's pawns on their files, where
@@ -92,7 +109,7 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 			return c, true
 		}
 	}
-	if promoted(pos, x) {
+	if netting(pos, x) {
 		// The king follows the losing king; the other men move where
 		// they cannot be taken, and the mate in one above ends the game
 		// once the net is ready.
@@ -106,9 +123,36 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 				}
 			}
 		}
+		// Mostly a move that covers more of the losing king's zone.
+		zone := chess.KingAttacks(k) | k.Bitboard()
+		occ := pos.Occupied()
+		best, gain := chess.NoMove, -99
+		if r.next()&3 == 0 {
+			gain = 99 // a random safe move
+		}
 		for i := range moves {
 			c := moves[(i+off)%len(moves)]
-			if c.From() != ks && !pos.IsAttacked(c.To(), x^1) {
+			if c.From() == ks || pos.IsAttacked(c.To(), x^1) {
+				continue
+			}
+			if best == chess.NoMove {
+				best = c
+			}
+			t := pos.PieceAt(c.From()).Type()
+			if t == chess.Pawn || gain == 99 {
+				continue
+			}
+			o := occ &^ c.From().Bitboard()
+			g := (attacksFrom(t, c.To(), o) & zone).Count() - (attacksFrom(t, c.From(), o) & zone).Count()
+			if g > gain {
+				best, gain = c, g
+			}
+		}
+		if best != chess.NoMove && !stalemates(pos, best) {
+			return best, false
+		}
+		for i := range moves {
+			if c := moves[(i+off)%len(moves)]; !stalemates(pos, c) {
 				return c, false
 			}
 		}
@@ -169,7 +213,7 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 }
 
 // promoHelper chooses the losing side's move in a promotion playout.
-func promoHelper(pos *chess.Position, moves []chess.Move, r *rng) chess.Move {
+func promoHelper(pos *chess.Position, moves []chess.Move, r *rng, corners bb) chess.Move {
 	y := pos.Turn()
 	x := y ^ 1
 	ky := pos.KingSquare(y)
@@ -183,19 +227,19 @@ func promoHelper(pos *chess.Position, moves []chess.Move, r *rng) chess.Move {
 		return !xmen.Has(c.To()) && !c.IsEnPassant() && !path.Has(c.To())
 	}
 	off := r.intn(len(moves))
-	if promoted(pos, x) {
+	if netting(pos, x) {
 		// The king heads for the nearest corner and stays near it.
 		if r.next()&3 != 0 {
 			best, bd := chess.NoMove, 99
 			for i := range moves {
 				c := moves[(i+off)%len(moves)]
 				if c.From() == ky && good(c) {
-					if d := cornerDist(c.To()); d < bd {
+					if d := cornerDist(c.To(), corners); d < bd {
 						best, bd = c, d
 					}
 				}
 			}
-			if best != chess.NoMove && (bd < cornerDist(ky) || bd <= 1) {
+			if best != chess.NoMove && (bd < cornerDist(ky, corners) || bd <= 1) {
 				return best
 			}
 		}
@@ -254,7 +298,19 @@ func backward(c chess.Color, b bb) bb {
 	return north(b)
 }
 
-// cornerDist is the king distance from s to the nearest corner.
-func cornerDist(s chess.Square) int {
-	return max(min(s.File(), 7-s.File()), min(s.Rank(), 7-s.Rank()))
+// cornerDist is the king distance from s to the nearest of corners.
+func cornerDist(s chess.Square, corners bb) int {
+	d := 99
+	for b := corners; b != 0; b &= b - 1 {
+		d = min(d, dist(s, b.First()))
+	}
+	return d
+}
+
+// stalemates reports whether m leaves the other side without a move.
+func stalemates(pos *chess.Position, m chess.Move) bool {
+	u := pos.Make(m)
+	n := pos.CountLegal()
+	pos.Unmake(m, u)
+	return n == 0
 }

@@ -36,9 +36,18 @@ func TestPromoPlayouts(t *testing.T) {
 			t.Errorf("%s: the line for %v does not end in its checkmate", tc.fen, tc.x)
 		}
 	}
-	// No pawn, no game.
-	p, _, _ := chess.ParseFENWith("8/8/8/4k3/8/8/8/4K2Q w - - 0 1", chess.Options{}, true)
+	// Without pawns the games go straight to the mating net: king and
+	// queen against king, king, bishop and knight against king.
+	for _, fen := range []string{"8/8/8/4k3/8/8/8/4K2Q w - - 0 1", "1k6/2N5/1BK5/8/8/8/8/8 w - - 25 118"} {
+		p, _, _ := chess.ParseFENWith(fen, chess.Options{}, true)
+		line := new(analyzer).promoPlayouts(p, chess.White, 8, promoPlies, 0)
+		if line == nil || !matesBy(p, chess.White, line) {
+			t.Errorf("%s: no mating line", fen)
+		}
+	}
+	// A lone knight mates only with the loser's help: no game.
+	p, _, _ := chess.ParseFENWith("8/8/8/4k3/8/8/8/4K2N w - - 0 1", chess.Options{}, true)
 	if line := new(analyzer).promoPlayouts(p, chess.White, promoGames, promoPlies, 0); line != nil {
-		t.Errorf("a side without pawns got a promotion line")
+		t.Errorf("a lone knight got a mating line")
 	}
 }
