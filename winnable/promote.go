@@ -22,14 +22,20 @@ import (
 // p and returns a line ending in x's checkmate, or nil. The seed picks the
 // random choices.
 func (a *analyzer) promoPlayouts(p *chess.Position, x chess.Color, games, plies int, seed uint64) []chess.Move {
-	if p.ByColor(x) == p.Pieces(x, chess.King) || lonePiece(p, x) {
+	if p.ByColor(x) == p.Pieces(x, chess.King) {
+		return nil
+	}
+	// A lone minor piece mates only a king hemmed in by its own men: the
+	// loser must bring them, its pawns queening into blockers.
+	help := lonePiece(p, x)
+	if help && p.ByColor(x^1) == p.Pieces(x^1, chess.King) {
 		return nil
 	}
 	// The corners the losing king heads for: those of the bishops' colour
 	// where bishops of one colour are the mating side's only long-range
 	// pieces.
 	corners := bb(0x8100000000000081)
-	if b := p.Pieces(x, chess.Bishop); b != 0 && !promoted(p, x) {
+	if b := p.Pieces(x, chess.Bishop); b != 0 && (help || !promoted(p, x)) {
 		if b&darkSquares == 0 {
 			corners &^= darkSquares
 		} else if b&^darkSquares == 0 {
@@ -56,7 +62,7 @@ func (a *analyzer) promoPlayouts(p *chess.Position, x chess.Color, games, plies 
 					return a.line
 				}
 			} else {
-				m = promoHelper(&pos, ml.Slice(), &r, corners)
+				m = promoHelper(&pos, ml.Slice(), &r, corners, help)
 			}
 			pos.Make(m)
 			line = append(line, m)
@@ -132,7 +138,7 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 		}
 		for i := range moves {
 			c := moves[(i+off)%len(moves)]
-			if c.From() == ks || pos.IsAttacked(c.To(), x^1) {
+			if c.From() != ks && pos.IsAttacked(c.To(), x^1) {
 				continue
 			}
 			if best == chess.NoMove {
@@ -213,7 +219,7 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 }
 
 // promoHelper chooses the losing side's move in a promotion playout.
-func promoHelper(pos *chess.Position, moves []chess.Move, r *rng, corners bb) chess.Move {
+func promoHelper(pos *chess.Position, moves []chess.Move, r *rng, corners bb, help bool) chess.Move {
 	y := pos.Turn()
 	x := y ^ 1
 	ky := pos.KingSquare(y)
@@ -227,6 +233,11 @@ func promoHelper(pos *chess.Position, moves []chess.Move, r *rng, corners bb) ch
 		return !xmen.Has(c.To()) && !c.IsEnPassant() && !path.Has(c.To())
 	}
 	off := r.intn(len(moves))
+	if help && r.next()&3 != 0 {
+		if m := blockerMove(pos, moves, off, good, corners); m != chess.NoMove {
+			return m
+		}
+	}
 	if netting(pos, x) {
 		// The king heads for the nearest corner and stays near it.
 		if r.next()&3 != 0 {
@@ -313,4 +324,48 @@ func stalemates(pos *chess.Position, m chess.Move) bool {
 	n := pos.CountLegal()
 	pos.Unmake(m, u)
 	return n == 0
+}
+
+// blockerMove chooses, for a loser that must hem its own king in, a move
+// that brings that about: its most advanced pawn goes on (to a knight, a
+// blocker that never guards the squares around the king from afar), its
+// king heads for the corner, its pieces come next to the king. It
+// returns NoMove when no move helps.
+func blockerMove(pos *chess.Position, moves []chess.Move, off int, good func(chess.Move) bool, corners bb) chess.Move {
+	y := pos.Turn()
+	ky := pos.KingSquare(y)
+	push, pushRank := chess.NoMove, -1
+	king, kd := chess.NoMove, cornerDist(ky, corners)
+	piece, pd := chess.NoMove, 0
+	for i := range moves {
+		c := moves[(i+off)%len(moves)]
+		if !good(c) {
+			continue
+		}
+		from, to := c.From(), c.To()
+		switch t := pos.PieceAt(from).Type(); {
+		case t == chess.Pawn:
+			if pt := c.Promotion(); pt != chess.NoPieceType && pt != chess.Knight {
+				continue
+			}
+			if rr := to.RelativeRank(y); rr > pushRank {
+				push, pushRank = c, rr
+			}
+		case from == ky:
+			if d := cornerDist(to, corners); d < kd {
+				king, kd = c, d
+			}
+		default:
+			if g := dist(from, ky) - dist(to, ky); g > pd && to != ky {
+				piece, pd = c, g
+			}
+		}
+	}
+	if king != chess.NoMove && (push == chess.NoMove || kd > 1) {
+		return king
+	}
+	if push != chess.NoMove {
+		return push
+	}
+	return piece
 }

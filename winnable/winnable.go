@@ -56,7 +56,7 @@ const (
 	frontNodes    = 200
 	frontGames    = 10
 	moreGames     = 40
-	promoGames    = 4
+	promoGames    = 6
 	promoPlies    = 120
 	playoutPlies  = 100
 	quickNodes    = 1200
