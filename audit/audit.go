@@ -314,47 +314,15 @@ func (r *run) replay() Result {
 	moves := r.pg.Len()
 	for i := 0; i < moves; i++ {
 		sanb := r.pg.SANBytes(i)
-		p := &r.pos // read only until the move is played
-		ply := r.ply + 1
-		m, quick := p.QuickSANBytes(sanb)
-		r.check(quick) // a move found proves the position has one
-		if r.ended != nil && r.ended.Ply == r.ply {
-			r.add(PlayedAfterEnd, Error, r.ended.Article, ply, p.FEN(),
-				"the game went on with %s after %s at ply %d (%s %s)",
-				moveNumber(p, r.pg.SAN(i)), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
-			if r.ended.Reason == game.Checkmate || r.ended.Reason == game.Stalemate {
-				return Result{Plies: r.ply} // no legal move exists: nothing more to replay
-			}
-		}
-		if string(sanb) == "--" || string(sanb) == "Z0" {
-			// game.Game.PlayNull: refused in check.
-			san := r.pg.SAN(i)
-			if p.InCheck() {
-				r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal null move %s: the side to move is in check; rest of the game skipped", moveNumber(p, san))
+		m, quick := r.pos.QuickSANBytes(sanb)
+		// Most plies: a move found (so the position has one; it is no
+		// null move), the game going on, and nothing for check to see.
+		if !quick || r.ended != nil || !r.quiet() {
+			var next int
+			if m, next = r.slowPly(i, sanb, m, quick); next == stopReplay {
 				return Result{Plies: r.ply}
-			}
-			r.add(NullMove, Info, "", ply, p.FEN(), "null move %s: the turn passes without a move", moveNumber(p, san))
-			r.pos.MakeNull()
-			r.push(chess.NoMove)
-			continue
-		}
-		if !quick {
-			// game.Game.ParseMove: SAN, else UCI, else the SAN error.
-			san := r.pg.SAN(i)
-			var err error
-			if m, err = p.ParseSAN(san); err != nil {
-				if m2, err2 := p.ParseUCI(san); err2 == nil {
-					m, err = m2, nil
-				}
-			}
-			if err != nil {
-				why := err.Error()
-				if me, ok := err.(*chess.MoveError); ok {
-					why = me.Msg
-				}
-				r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal move %s (%s) in %s; rest of the game skipped (%d of %d plies replayed)",
-					moveNumber(p, san), why, p.FEN(), i, moves)
-				return Result{Plies: r.ply}
+			} else if next == plyDone {
+				continue
 			}
 		}
 		r.pos.Apply(m)
@@ -363,6 +331,74 @@ func (r *run) replay() Result {
 	r.check(false)
 	r.final()
 	return Result{Plies: r.ply}
+}
+
+// What slowPly tells the replay to do next.
+const (
+	playMove   = iota // play the move returned
+	plyDone           // the ply is played (a null move)
+	stopReplay        // the replay stops here
+)
+
+// quiet reports whether check(true) would find nothing to do at the
+// current ply: no other ply shares its key (so it has stood only once),
+// fewer than 100 plies without a pawn move or a capture, and a pawn, rook
+// or queen on the board (with which its side could mate).
+func (r *run) quiet() bool {
+	h := &r.a.h
+	p := &r.pos
+	return h.seen[h.keys[r.ply]>>(64-seenBits)] == 1 && p.HalfmoveClock() < 100 &&
+		p.ByType(chess.Pawn)|p.ByType(chess.Rook)|p.ByType(chess.Queen) != 0
+}
+
+// slowPly is the replay of move i (text sanb; m and quick from QuickSAN)
+// where a ply needs more than playing its move: the checks of the laws,
+// a finding, a null move, a move QuickSAN does not read, an illegal move.
+func (r *run) slowPly(i int, sanb []byte, m chess.Move, quick bool) (chess.Move, int) {
+	p := &r.pos // read only until the move is played
+	ply := r.ply + 1
+	moves := r.pg.Len()
+	r.check(quick) // a move found proves the position has one
+	if r.ended != nil && r.ended.Ply == r.ply {
+		r.add(PlayedAfterEnd, Error, r.ended.Article, ply, p.FEN(),
+			"the game went on with %s after %s at ply %d (%s %s)",
+			moveNumber(p, r.pg.SAN(i)), r.ended.Reason, r.ended.Ply, r.ended.Result, r.ended.Article)
+		if r.ended.Reason == game.Checkmate || r.ended.Reason == game.Stalemate {
+			return chess.NoMove, stopReplay // no legal move exists: nothing more to replay
+		}
+	}
+	if string(sanb) == "--" || string(sanb) == "Z0" {
+		// game.Game.PlayNull: refused in check.
+		san := r.pg.SAN(i)
+		if p.InCheck() {
+			r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal null move %s: the side to move is in check; rest of the game skipped", moveNumber(p, san))
+			return chess.NoMove, stopReplay
+		}
+		r.add(NullMove, Info, "", ply, p.FEN(), "null move %s: the turn passes without a move", moveNumber(p, san))
+		r.pos.MakeNull()
+		r.push(chess.NoMove)
+		return chess.NoMove, plyDone
+	}
+	if !quick {
+		// game.Game.ParseMove: SAN, else UCI, else the SAN error.
+		san := r.pg.SAN(i)
+		var err error
+		if m, err = p.ParseSAN(san); err != nil {
+			if m2, err2 := p.ParseUCI(san); err2 == nil {
+				m, err = m2, nil
+			}
+		}
+		if err != nil {
+			why := err.Error()
+			if me, ok := err.(*chess.MoveError); ok {
+				why = me.Msg
+			}
+			r.add(IllegalMove, Error, "7.5.1", ply, p.FEN(), "illegal move %s (%s) in %s; rest of the game skipped (%d of %d plies replayed)",
+				moveNumber(p, san), why, p.FEN(), i, moves)
+			return chess.NoMove, stopReplay
+		}
+	}
+	return m, playMove
 }
 
 // push records the ply just played on pos (m, or chess.NoMove for a null

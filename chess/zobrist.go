@@ -13,7 +13,18 @@ var (
 	// rightKeys adds one key per castling-right rook square to IdentityKey,
 	// so rights with different rooks (Chess960, vertical castling) differ.
 	rightKeys [64]uint64
+	// cornerKeys[i] is the sum (xor) of the rightKeys of the corner squares
+	// in i (bits: a1, h1, a8, h8), the castling rights of standard chess.
+	cornerKeys [16]uint64
 )
+
+// corners are the squares of the rooks of standard chess castling.
+const corners = Bitboard(1) | 1<<7 | 1<<56 | 1<<63
+
+// cornerIndex packs the corner squares of b into four bits for cornerKeys.
+func cornerIndex(b Bitboard) int {
+	return int(b&1 | b>>6&2 | b>>54&4 | b>>60&8)
+}
 
 func init() {
 	for pc := WhitePawn; pc <= BlackKing; pc++ {
@@ -32,6 +43,13 @@ func init() {
 	rng := prng{0x9e3779b97f4a7c15}
 	for i := range rightKeys {
 		rightKeys[i] = rng.next()
+	}
+	for i := range cornerKeys {
+		for _, s := range []Square{A1, H1, A8, H8} {
+			if cornerIndex(s.Bitboard())&i != 0 {
+				cornerKeys[i] ^= rightKeys[s]
+			}
+		}
 	}
 }
 
@@ -83,8 +101,12 @@ func (p *Position) Identity() Identity {
 // castling-right rook counts on its own, and en passant only when legal.
 func (p *Position) IdentityKey() uint64 {
 	h := p.hash
-	for r := p.castle; r != 0; r &= r - 1 {
-		h ^= rightKeys[r.First()]
+	if p.castle&^corners == 0 {
+		h ^= cornerKeys[cornerIndex(p.castle)]
+	} else {
+		for r := p.castle; r != 0; r &= r - 1 {
+			h ^= rightKeys[r.First()]
+		}
 	}
 	if ep := p.legalEP(); ep != NoSquare {
 		h ^= polyglotRandom[772+ep.File()]
