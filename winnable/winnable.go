@@ -51,23 +51,24 @@ func (r Result) Class() string {
 // Search limits. The closure budget counts positions; the helpmate limits
 // count positions too.
 const (
-	quickBudget   = 8
-	shortStates   = 64
-	frontNodes    = 200
-	frontGames    = 10
-	moreGames     = 40
-	promoGames    = 6
-	promoPlies    = 120
-	playoutPlies  = 100
-	quickNodes    = 1200
-	planCount     = 2
-	planNodes     = 700
-	morePlans     = 6
-	widePlanNodes = 3000
-	midClosure    = 20000
-	closureNodes  = 700000
-	deepBudget    = 60
-	deepNodes     = 400000
+	quickBudget    = 8
+	shortStates    = 64
+	frontNodes     = 200
+	frontGames     = 10
+	moreGames      = 40
+	promoGames     = 6
+	morePromoGames = 24
+	promoPlies     = 120
+	playoutPlies   = 100
+	quickNodes     = 1200
+	planCount      = 2
+	planNodes      = 700
+	morePlans      = 6
+	widePlanNodes  = 3000
+	midClosure     = 20000
+	closureNodes   = 700000
+	deepBudget     = 60
+	deepNodes      = 400000
 )
 
 // analyzer holds the reusable memory of one analysis; analyzers are
@@ -195,7 +196,14 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) && !promoted(p, c) {
 			n0 := a.nodes
-			line := a.promoPlayouts(p, c, promoGames, promoPlies, 0)
+			games := promoGames
+			if p.Pieces(c, chess.Pawn) == 0 {
+				// No pawn to queen: the mating net is all these games
+				// look for, and the searches after them seldom find it
+				// sooner.
+				games = morePromoGames
+			}
+			line := a.promoPlayouts(p, c, games, promoPlies, 0)
 			a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 			if line != nil {
 				found(c, line)
@@ -371,6 +379,13 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 	line = a.playouts(p, x, moreGames, playoutPlies, 1)
 	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 	a.mark("p-playouts")
+	if line != nil {
+		return slicesClone(line), 0
+	}
+	n0 = a.nodes
+	line = a.promoPlayouts(p, x, morePromoGames, promoPlies, 1)
+	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
+	a.mark("p-promo")
 	if line != nil {
 		return slicesClone(line), 0
 	}
