@@ -99,40 +99,25 @@ func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 
 // quickPiece is QuickSAN for a move of a piece of type t (not a pawn) to
 // the square to, which holds no piece of the mover's, from the file and
-// rank given (-1 for any).
+// rank given (-1 for any). The candidates are the mover's pieces of type t
+// that reach to on an empty board and stand on the file and rank given; a
+// slider among them moves only with nothing between, and each must leave
+// its king safe.
 func (p *Position) quickPiece(t PieceType, to Square, fromFile, fromRank int) (Move, bool) {
-	us := p.turn
-	// The pieces that reach the destination. A slider reaches it along its
-	// rays with nothing between: a few table lookups for the pieces there
-	// are, where the attack tables of the destination would cost a
-	// scattered read.
+	to &= 63
+	cands := reach[t&7][to] & p.Pieces(p.turn, t)
+	if fromFile >= 0 {
+		cands &= FileA << (fromFile & 7)
+	}
+	if fromRank >= 0 {
+		cands &= Rank1 << (8 * (fromRank & 7))
+	}
 	occ := p.Occupied()
-	var cands Bitboard
-	switch t {
-	case Knight:
-		cands = knightAttacks[to]
-	case Bishop:
-		cands = bishopRays[to]
-	case Rook:
-		cands = rookRays[to]
-	case Queen:
-		cands = bishopRays[to] | rookRays[to]
-	case King:
-		cands = kingAttacks[to]
-	}
-	cands &= p.Pieces(us, t)
-	if t == Bishop || t == Rook || t == Queen {
-		for b := cands; b != 0; b &= b - 1 {
-			if from := b.First(); between[to][from&63]&occ != 0 {
-				cands &^= from.Bitboard()
-			}
-		}
-	}
 	found := NoMove
 	for ; cands != 0; cands &= cands - 1 {
-		from := cands.First()
-		if (fromFile >= 0 && from.File() != fromFile) || (fromRank >= 0 && from.Rank() != fromRank) {
-			continue
+		from := cands.First() & 63
+		if between[to][from]&occ != 0 {
+			continue // a blocked slider (a knight or king has nothing between)
 		}
 		m := NewMove(from, to)
 		if !p.pseudoLegalOK(m, t) {
@@ -144,6 +129,21 @@ func (p *Position) quickPiece(t PieceType, to Square, fromFile, fromRank int) (M
 		found = m
 	}
 	return found, found != NoMove
+}
+
+// reach[t][s] holds the squares from which a piece of type t (knight to
+// king) reaches s on an empty board. It is filled from the attack tables,
+// once their init functions (in files sorted before this one) have run.
+var reach [8][64]Bitboard
+
+func init() {
+	for s := range Square(64) {
+		reach[Knight][s] = knightAttacks[s]
+		reach[Bishop][s] = bishopRays[s]
+		reach[Rook][s] = rookRays[s]
+		reach[Queen][s] = bishopRays[s] | rookRays[s]
+		reach[King][s] = kingAttacks[s]
+	}
 }
 
 // sanPiece gives the piece type of the upper-case letters N, B, R, Q and

@@ -95,3 +95,14 @@ func FuzzQuickSAN(f *testing.F) {
 		}
 	})
 }
+
+// TestReachTable: the table QuickSAN starts from is filled (it is built
+// after the attack tables, by file order).
+func TestReachTable(t *testing.T) {
+	for s := range Square(64) {
+		if reach[Knight][s] != KnightAttacks(s) || reach[King][s] != KingAttacks(s) ||
+			reach[Queen][s] != BishopAttacks(s, 0)|RookAttacks(s, 0) || reach[Queen][s] == 0 {
+			t.Fatalf("reach table wrong on %v", s)
+		}
+	}
+}
