@@ -42,6 +42,14 @@ func (a *analyzer) promoPlayouts(p *chess.Position, x chess.Color, games, plies 
 			corners &= darkSquares
 		}
 	}
+	if help && p.Pieces(x^1, chess.Pawn) != 0 {
+		// The loser's pawns block only where they queen.
+		back := bb(chess.Rank1)
+		if x == chess.Black {
+			back = chess.Rank8
+		}
+		corners &= back
+	}
 	r := rng((p.IdentityKey() ^ (seed+7)*0x9e3779b97f4a7c15) | 1)
 	var ml chess.MoveList
 	for g := 0; g < games; g++ {
@@ -101,13 +109,12 @@ func pawnPaths(pos *chess.Position, x chess.Color) bb {
 func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, mate bool) {
 	x := pos.Turn()
 	k := pos.KingSquare(x ^ 1)
-	var checkBuf [256]chess.Move
-	checks := checkBuf[:0]
+	checks := 0
 	for _, c := range moves {
 		if !givesCheck(pos, c, k) {
 			continue
 		}
-		checks = append(checks, c)
+		checks++
 		u := pos.Make(c)
 		n := pos.CountLegal()
 		pos.Unmake(c, u)
@@ -136,21 +143,24 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 		if r.next()&3 == 0 {
 			gain = 99 // a random safe move
 		}
+		// (Whether a square is safe is asked only of a move that would
+		// be chosen.)
+		safe := func(c chess.Move) bool { return c.From() == ks || !pos.IsAttacked(c.To(), x^1) }
 		for i := range moves {
 			c := moves[(i+off)%len(moves)]
-			if c.From() != ks && pos.IsAttacked(c.To(), x^1) {
-				continue
-			}
-			if best == chess.NoMove {
-				best = c
-			}
 			t := pos.PieceAt(c.From()).Type()
-			if t == chess.Pawn || gain == 99 {
+			if gain == 99 || t == chess.Pawn {
+				if best == chess.NoMove && safe(c) {
+					best = c
+					if gain == 99 {
+						break
+					}
+				}
 				continue
 			}
 			o := occ &^ c.From().Bitboard()
 			g := (attacksFrom(t, c.To(), o) & zone).Count() - (attacksFrom(t, c.From(), o) & zone).Count()
-			if g > gain {
+			if g > gain && safe(c) {
 				best, gain = c, g
 			}
 		}
@@ -203,8 +213,16 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 			}
 		}
 	}
-	if len(checks) > 0 && r.next()&3 == 0 {
-		return checks[r.intn(len(checks))], false
+	if checks > 0 && r.next()&3 == 0 {
+		n := r.intn(checks)
+		for _, c := range moves {
+			if givesCheck(pos, c, k) {
+				if n == 0 {
+					return c, false
+				}
+				n--
+			}
+		}
 	}
 	// Anything else, preferring moves off the pawns' paths.
 	path := pawnPaths(pos, x)

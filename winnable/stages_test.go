@@ -34,6 +34,7 @@ func TestStageTimes(t *testing.T) {
 	}
 	var recs []rec
 	var total time.Duration
+	perStage := map[string]time.Duration{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		ask, fen, ok := strings.Cut(strings.TrimSpace(sc.Text()), " ")
@@ -50,6 +51,7 @@ func TestStageTimes(t *testing.T) {
 		last := t0
 		a.trace = func(stage string) {
 			now := time.Now()
+			perStage[stage] += now.Sub(last)
 			if d := now.Sub(last); d > 20*time.Microsecond {
 				fmt.Fprintf(&sb, " %s=%v", stage, d.Round(time.Microsecond))
 			}
@@ -83,6 +85,14 @@ func TestStageTimes(t *testing.T) {
 		return
 	}
 	t.Logf("%d questions in %v; max %v, p99 %v, median %v", n, total, recs[0].d, recs[n/100].d, recs[n/2].d)
+	var stages []string
+	for st := range perStage {
+		stages = append(stages, st)
+	}
+	slices.SortFunc(stages, func(a, b string) int { return int(perStage[b] - perStage[a]) })
+	for _, st := range stages {
+		t.Logf("stage %-16s %v", st, perStage[st].Round(time.Microsecond))
+	}
 	for _, r := range recs[:min(n, 40)] {
 		t.Logf("%9v %s:%s", r.d.Round(time.Microsecond), r.fen, r.trace)
 	}
