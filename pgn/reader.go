@@ -3,9 +3,11 @@ package pgn
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 )
 
 const (
@@ -484,6 +486,9 @@ func (r *Reader) readTagsInto(g *Game, ml *MainLine) error {
 			r.off += n
 			r.bol = false
 			blank = false
+			if names == nil {
+				r.plainTagLines(ml)
+			}
 			continue
 		}
 		name := r.tagCache.get(nameb)
@@ -535,6 +540,29 @@ func isNameChar(c byte) bool {
 	return isNameStart(c) || c == '+' || c == '#' || c == '=' || c == ':' || c == '-'
 }
 
+// plainTagLines reads, after a tag pair, the tag lines that follow it at
+// once, one a line, while plainTag reads them: what the loop of
+// readTagsInto would do with them when no blank line comes between.
+func (r *Reader) plainTagLines(ml *MainLine) {
+	for {
+		b := r.buf[r.off:]
+		k := 0
+		if len(b) > 0 && b[0] == '\r' {
+			k = 1
+		}
+		if k+1 >= len(b) || b[k] != '\n' || b[k+1] != '[' {
+			return
+		}
+		nameb, raw, n, ok := plainTag(b[k+1:])
+		if !ok {
+			return
+		}
+		r.line++
+		ml.addTag(nameb, raw, false)
+		r.off += k + 1 + n
+	}
+}
+
 // plainTag reads the commonest form of tag line at the start of b, which
 // begins with '[': a name of letters, digits and underscores, one space, a
 // quoted value without backslash or newline, and "]" ending the line (a
@@ -552,9 +580,16 @@ func plainTag(b []byte) (nameb, raw []byte, n int, ok bool) {
 	nameb = b[1:i]
 	vs := i + 2
 	j := vs
+	for ; j+8 <= len(b); j += 8 {
+		if t := tagStops(binary.LittleEndian.Uint64(b[j:])); t != 0 {
+			j += bits.TrailingZeros64(t) >> 3
+			goto value
+		}
+	}
 	for j < len(b) && !tagStop[b[j]] {
 		j++
 	}
+value:
 	// b[j] must be the closing quote, then "]\n" or "]\r\n".
 	if j+2 >= len(b) || b[j] != '"' || b[j+1] != ']' {
 		return nil, nil, 0, false
@@ -563,6 +598,18 @@ func plainTag(b []byte) (nameb, raw []byte, n int, ok bool) {
 		return nil, nil, 0, false
 	}
 	return nameb, b[vs:j], j + 2, true
+}
+
+// tagStops flags (high bit of the byte) the bytes of x, eight bytes read
+// in little-endian order, that are a quote, a backslash or a newline; the
+// lowest flag is exact (a subtraction borrows only upwards from a byte
+// that matches).
+func tagStops(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := x ^ ('"' * ones)
+	s := x ^ ('\\' * ones)
+	n := x ^ ('\n' * ones)
+	return ((q-ones)&^q | (s-ones)&^s | (n-ones)&^n) & highs
 }
 
 // tagName holds the bytes of a tag name plainTag reads: letters, digits
