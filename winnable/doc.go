@@ -69,33 +69,32 @@
 // settled. After the abstract search (first with a few dozen states: it
 // stops at its first state where a mate looks possible at once, as in most
 // positions of real games; where it runs out, as in pawn endings, it runs
-// in full after the quick searches below), the promotion playouts run,
-// for a side without a queen or rook: games aimed at the commonest mate of
-// endings. The mating side pushes its most advanced pawn at every turn it
-// can (to a queen), and where its pawns are stuck its king goes to take
-// the men in their way, while the losing side keeps off the pawns' paths
-// and, where a pawn can only go on by a capture, brings a man to be taken.
-// Once the mating side has a queen or a rook, or has no pawn left, the
-// games turn to the net: the losing king heads for a corner (one of the
-// bishops' colour where bishops of one colour are the only long-range
-// pieces) and stays near it, the mating king follows it, and the other men
-// go where they cannot be taken and cover more of the losing king's zone,
-// never into stalemate. Where the mating side has a lone knight or bishops
-// of one colour, the loser helps instead: its pawns queen into knights,
-// its king goes to a corner and its men come next to it. Six such games
-// are played where the mating side has pawns, twenty-four where it has
-// none (the net is then all there is to find), each of at most 120 moves;
-// they settle pawn endings, K+B+N against a bare king and most lone-piece
-// mates in some tens to hundreds of microseconds.
+// in full after the quick searches below), the promotion playouts run:
+// games aimed at the commonest mate of endings, which also find most mates
+// of the middle game. The mating side pushes its most advanced pawn at
+// every turn it can (to a queen), and where its pawns are stuck its king
+// goes to take the men in their way, while the losing side keeps off the
+// pawns' paths and, where a pawn can only go on by a capture, brings a man
+// to be taken. Once the mating side has a queen or a rook, or has no pawn
+// left, the games turn to the net: the losing king heads for a corner (one
+// of the bishops' colour where bishops of one colour are the only
+// long-range pieces) and stays near it, the mating king follows it, and the
+// other men go where they cannot be taken and cover more of the losing
+// king's zone, never into stalemate. Where the mating side has a lone
+// knight or bishops of one colour, the loser helps instead: its pawns queen
+// into knights, its king goes to a corner where they queen and its men come
+// next to it. Six such games are played where the mating side has pawns,
+// twenty-four where it has none (the net is then all there is to find),
+// each of at most 120 moves; they settle nine in ten of the questions a
+// game record asks, pawn endings, K+B+N against a bare king and most
+// lone-piece mates among them, in some tens to hundreds of microseconds.
 //
-// Then a few random playouts are played: games of random moves in which
-// the mating side takes a mate in one whenever there is one, often
-// gives check and sometimes pushes its most advanced pawn, while the
-// losing side mostly leaves its opponent's men alone and its king drifts
-// to the edge. Where the mating side has material to spare, mates lie
-// everywhere, and ten such games settle nine in ten of the questions a game
-// record asks, in some tens of microseconds. (The games are drawn from a
-// generator seeded by the position, so the answer never varies.)
+// Where they fail, ten random playouts are played: games of random moves in
+// which the mating side takes a mate in one whenever there is one, often
+// gives check and sometimes pushes its most advanced pawn, while the losing
+// side mostly leaves its opponent's men alone and its king drifts to the
+// edge. (All these games are drawn from a generator seeded by the position,
+// so the answer never varies.)
 //
 // Next, a short helpmate search: a depth-first search that prices moves by
 // the progress they make towards a mating net (the losing king heading for
