@@ -240,8 +240,8 @@ type run struct {
 	named bool // base has the players' names
 	out   []Finding
 
-	counted int // 1 + the ply whose legal moves were counted last, or 0
-	legal   int // their number
+	counted int // 1 + the ply whose legal moves were looked for last, or 0
+	legal   int // 1 if it has one, else 0
 
 	ended *game.Outcome // the first automatic ending
 	three bool          // a claimable threefold has been reported
@@ -417,10 +417,14 @@ func (r *run) push(m chess.Move) {
 	h.add(key)
 }
 
-// countLegal returns the number of legal moves of the current position.
-func (r *run) countLegal() int {
+// someLegal returns 1 if the current position has a legal move, else 0:
+// all that the laws ask of the number of legal moves.
+func (r *run) someLegal() int {
 	if r.counted != r.ply+1 {
-		r.counted, r.legal = r.ply+1, r.pos.CountLegal()
+		r.counted, r.legal = r.ply+1, 0
+		if r.pos.HasLegalMove() {
+			r.legal = 1
+		}
 	}
 	return r.legal
 }
@@ -470,7 +474,7 @@ func (r *run) repetitions() int {
 }
 
 // check looks at the current position, once, before its move is played.
-// hasMove tells that it has a legal move; without it the moves are counted.
+// hasMove tells that it has a legal move; without it they are looked for.
 func (r *run) check(hasMove bool) {
 	if r.ended != nil {
 		return // the game is over; what follows is flagged once
@@ -478,7 +482,7 @@ func (r *run) check(hasMove bool) {
 	cur := &r.pos
 	legal := 1
 	if !hasMove {
-		legal = r.countLegal()
+		legal = r.someLegal()
 	}
 	reps := r.repetitions()
 	// The common case first: a move to play, no fivefold, no 75 moves, and
@@ -664,7 +668,7 @@ func (r *run) deadAt(ply int) bool {
 // finds the first dead ply.
 func (r *run) deepDead() {
 	last := r.ply
-	if r.countLegal() == 0 || !r.deadAt(last) {
+	if r.someLegal() == 0 || !r.deadAt(last) {
 		return
 	}
 	lo, hi := 0, last // deadAt(hi) holds
@@ -690,7 +694,8 @@ func (r *run) deepDead() {
 // timeForfeit reports whether the record says the loser's flag fell: a
 // Termination tag "time forfeit", or the loser's last clock at zero.
 func (r *run) timeForfeit(result string) bool {
-	if strings.Contains(strings.ToLower(r.pg.Tag("Termination")), "time forfeit") {
+	// (A value shorter than "time forfeit" cannot hold it: no lower-casing.)
+	if t := r.pg.Tag("Termination"); len(t) >= len("time forfeit") && strings.Contains(strings.ToLower(t), "time forfeit") {
 		return true
 	}
 	loser := chess.Black

@@ -106,3 +106,41 @@ func TestReachTable(t *testing.T) {
 		}
 	}
 }
+
+// TestHasLegalMove: HasLegalMove agrees with CountLegal along random games
+// from the perft suite positions, checkmates and stalemates included.
+func TestHasLegalMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var ml MoveList
+	seen := [2]int{}
+	for _, c := range loadSuite(t, "perftsuite.epd") {
+		p, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 200; ply++ {
+			has := p.CountLegal() != 0
+			if p.HasLegalMove() != has {
+				t.Fatalf("HasLegalMove %v in %s", !has, p.FEN())
+			}
+			if has {
+				seen[1]++
+			} else {
+				seen[0]++
+				break
+			}
+			p.LegalMoves(&ml)
+			p.Make(ml.Slice()[rng.IntN(ml.Len())])
+		}
+	}
+	for _, fen := range []string{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.HasLegalMove() || p.CountLegal() != 0 {
+			t.Errorf("%s: a legal move found", fen)
+		}
+	}
+	t.Logf("%d positions with a move, %d without", seen[1], seen[0])
+}
