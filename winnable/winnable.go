@@ -58,6 +58,7 @@ const (
 	moreGames      = 40
 	promoGames     = 6
 	morePromoGames = 24
+	randomPieces   = 5 // pieces (no kings, no pawns) from which random games go first
 	promoPlies     = 120
 	playoutPlies   = 100
 	quickNodes     = 1200
@@ -190,31 +191,34 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	}
 	var plans [2][]plan
 	// Games aimed at queening a pawn and mating with the queen (or, for a
-	// side with a queen or rook or without pawns, at the mating net) come
-	// first: they settle most pawn endings in tens of microseconds, where
-	// the random games seldom queen, and more of the other positions than
-	// the random games do.
+	// side with a queen or rook or without pawns, at the mating net), and
+	// random games. The aimed games come first: they settle most pawn
+	// endings in tens of microseconds, where the random games seldom
+	// queen, and more of the other positions than the random games do;
+	// only in the middle game, a side with a queen or rook among many
+	// pieces, do the random games find a mate sooner.
+	promo := func(c chess.Color) {
+		n0 := a.nodes
+		games := promoGames
+		if p.Pieces(c, chess.Pawn) == 0 {
+			// No pawn to queen: the mating net is all these games look
+			// for, and the searches after them seldom find it sooner.
+			games = morePromoGames
+		}
+		line := a.promoPlayouts(p, c, games, promoPlies, 0)
+		a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
+		if line != nil {
+			found(c, line)
+		}
+	}
+	pieces := (p.Occupied() &^ p.ByType(chess.Pawn) &^ p.ByType(chess.King)).Count()
+	randomFirst := func(c chess.Color) bool { return promoted(p, c) && pieces > randomPieces }
 	for c := chess.White; c <= chess.Black; c++ {
-		if open(c) {
-			n0 := a.nodes
-			games := promoGames
-			if p.Pieces(c, chess.Pawn) == 0 {
-				// No pawn to queen: the mating net is all these games
-				// look for, and the searches after them seldom find it
-				// sooner.
-				games = morePromoGames
-			}
-			line := a.promoPlayouts(p, c, games, promoPlies, 0)
-			a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
-			if line != nil {
-				found(c, line)
-			}
+		if open(c) && !randomFirst(c) {
+			promo(c)
 		}
 	}
 	a.mark("promo")
-	// Random playouts find the mates of positions with material to spare
-	// (most positions of real games), then a short helpmate search those
-	// of many endings.
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) {
 			n0 := a.nodes
@@ -225,7 +229,13 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
+	for c := chess.White; c <= chess.Black; c++ {
+		if open(c) && randomFirst(c) {
+			promo(c)
+		}
+	}
 	a.mark("playouts")
+	// A short helpmate search settles many of the endings left.
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) {
 			line := a.helpmate(p, c, quickBudget, frontNodes)
