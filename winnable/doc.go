@@ -66,36 +66,38 @@
 // # Finding a checkmate
 //
 // The analysis runs cheapest first and stops for a side as soon as it is
-// settled. After the abstract search (first with a few dozen states: it
-// stops at its first state where a mate looks possible at once, as in most
-// positions of real games; where it runs out, as in pawn endings, it runs
-// in full after the quick searches below), the promotion playouts run:
-// games aimed at the commonest mate of endings, which also find most mates
-// of the middle game. The mating side pushes its most advanced pawn at
-// every turn it can (to a queen), and where its pawns are stuck its king
-// goes to take the men in their way, while the losing side keeps off the
-// pawns' paths and, where a pawn can only go on by a capture, brings a man
-// to be taken. Once the mating side has a queen or a rook, or has no pawn
-// left, the games turn to the net: the losing king heads for a corner (one
-// of the bishops' colour where bishops of one colour are the only
-// long-range pieces) and stays near it, the mating king follows it, and the
-// other men go where they cannot be taken and cover more of the losing
-// king's zone, never into stalemate. Where the mating side has a lone
-// knight or bishops of one colour, the loser helps instead: its pawns queen
-// into knights, its king goes to a corner where they queen and its men come
-// next to it. Six such games are played where the mating side has pawns,
-// twenty-four where it has none (the net is then all there is to find),
-// each of at most 120 moves; they settle nine in ten of the questions a
-// game record asks, pawn endings, K+B+N against a bare king and most
-// lone-piece mates among them, in some tens to hundreds of microseconds.
+// settled. First come the promotion playouts: games aimed at the commonest
+// mate of endings, which also find most mates of the middle game. The
+// mating side pushes its most advanced pawn at every turn it can (to a
+// queen), and where its pawns are stuck its king goes to take the men in
+// their way, while the losing side keeps off the pawns' paths and, where a
+// pawn can only go on by a capture, brings a man to be taken. Once the
+// mating side has a queen or a rook, or has no pawn left, the games turn to
+// the net: the losing king heads for a corner (one of the bishops' colour
+// where bishops of one colour are the only long-range pieces) and stays
+// near it, the mating king follows it, and the other men go where they
+// cannot be taken and cover more of the losing king's zone, never into
+// stalemate. Where the mating side has a lone knight or bishops of one
+// colour, the loser helps instead: its pawns queen into knights, its king
+// goes to a corner where they queen and its men come next to it. Six such
+// games are played where the mating side has pawns, twenty-four where it
+// has none (the net is then all there is to find), each of at most 120
+// moves; they settle nine in ten of the questions a game record asks, pawn
+// endings, K+B+N against a bare king and most lone-piece mates among them,
+// in some tens to hundreds of microseconds.
 //
-// Where they fail, ten random playouts are played: games of random moves in
-// which the mating side takes a mate in one whenever there is one, often
+// Then the abstract search, first with a few dozen states: it proves locked
+// structures at once and stops at its first state where a mate looks
+// possible at once; where it runs out, as in pawn endings, it runs in full
+// after the quick searches below.
+//
+// Where these leave a side open, ten random playouts are played: games of
+// random moves in which the mating side takes a mate in one whenever there is one, often
 // gives check and sometimes pushes its most advanced pawn, while the losing
 // side mostly leaves its opponent's men alone and its king drifts to the
 // edge. For a side with a queen or rook among more than five pieces (the
-// middle game), the random games come first: there they find a mate
-// sooner. (All these games are drawn from a generator seeded by the
+// middle game), the random games come before the promotion games: there
+// they find a mate sooner. (All these games are drawn from a generator seeded by the
 // position, so the answer never varies.)
 //
 // Next, a short helpmate search: a depth-first search that prices moves by

@@ -169,11 +169,12 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		return which[c] && !done[c] && !(a.either && (can[0] || can[1]))
 	}
 	anyOpen := func() bool { return open(chess.White) || open(chess.Black) }
-	// The abstract search first, on a short leash: it proves the locked
-	// structures at once, and where a mate looks possible at the start
-	// (most positions of real games) it stops there. Where it runs out
-	// (pawn endings, where a mate needs a promotion), it runs again in full
-	// after the quick mate searches.
+	// The abstract search, first on a short leash (after the promotion
+	// games, which settle most positions of real games): it proves the
+	// locked structures at once, and where a mate looks possible at the
+	// start it stops there. Where it runs out (pawn endings, where a mate
+	// needs a promotion), it runs again in full after the quick mate
+	// searches.
 	abstract := func(limit int) {
 		if anyOpen() {
 			imp := a.ex.runLimit(p, [2]bool{open(0), open(1)}, limit)
@@ -182,9 +183,6 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
-	abstract(shortStates)
-	a.mark("abstract-short")
-	short := a.ex.overflow
 	found := func(c chess.Color, line []chess.Move) {
 		can[c], done[c] = true, true
 		r.Lines[c] = slicesClone(line)
@@ -219,6 +217,12 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 	}
 	a.mark("promo")
+	short := false
+	if anyOpen() {
+		abstract(shortStates)
+		short = a.ex.overflow
+	}
+	a.mark("abstract-short")
 	for c := chess.White; c <= chess.Black; c++ {
 		if open(c) {
 			n0 := a.nodes
