@@ -517,6 +517,9 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, afterp *bool, pendp *[]
 					}
 					bol = false
 					i += 18
+					if i < len(buf) && buf[i] == ' ' {
+						i++ // the space after it, at once
+					}
 					continue
 				}
 				// readBraceCommentBytes' fast case: the comment is buffered,
@@ -562,6 +565,15 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, afterp *bool, pendp *[]
 					after = false
 					bol = false
 					i += k
+					// The dots and the space after them, at once.
+					if buf[i] == '.' {
+						for i < len(buf) && buf[i] == '.' {
+							i++
+						}
+						if i < len(buf) && buf[i] == ' ' {
+							i++
+						}
+					}
 					continue
 				}
 			} else if k := spaceAt(x); k < 8 && class[buf[i+k]] == clSpace && plainMove(buf[i:i+k]) {
@@ -571,6 +583,9 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, afterp *bool, pendp *[]
 				moves = true
 				bol = false
 				i += k
+				if buf[i] == ' ' {
+					i++ // the space after it, at once
+				}
 				continue
 			}
 		}
