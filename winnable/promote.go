@@ -131,7 +131,7 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 		if r.next()&1 == 0 {
 			for i := range moves {
 				c := moves[(i+off)%len(moves)]
-				if c.From() == ks && !c.IsCastling() && dist(c.To(), k) < dist(ks, k) && dist(c.To(), k) >= 2 {
+				if c.From() == ks && !c.IsCastling() && dist(c.To(), k) < dist(ks, k) && dist(c.To(), k) >= 2 && !stalemates(pos, c) {
 					return c, false
 				}
 			}
