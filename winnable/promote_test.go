@@ -68,9 +68,9 @@ func TestPromoPlayouts(t *testing.T) {
 }
 
 // The positions of real games that took milliseconds before the
-// promotion playouts are now settled by them, in at most five thousand positions
-// looked at (a count, not a time, so the test does not depend on
-// the machine).
+// promotion playouts are now settled early, with at most five thousand
+// positions looked at (a count, not a time, so the test does not depend
+// on the machine).
 func TestRealSlowPositionsSettledEarly(t *testing.T) {
 	for _, tc := range []struct {
 		fen   string
