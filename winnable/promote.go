@@ -242,13 +242,21 @@ func promoHelper(pos *chess.Position, moves []chess.Move, r *rng, corners bb, he
 	x := y ^ 1
 	ky := pos.KingSquare(y)
 	path := pawnPaths(pos, x)
+	front := forward(x, pos.Pieces(x, chess.Pawn))
 	xmen := pos.ByColor(x)
-	// good: no capture of x's men and off the pawns' paths.
+	// good: no capture of x's men, no pawn onto the paths of x's pawns
+	// (it would block them for good), no piece right in front of one.
 	good := func(c chess.Move) bool {
 		if c.IsCastling() {
 			return true
 		}
-		return !xmen.Has(c.To()) && !c.IsEnPassant() && !path.Has(c.To())
+		if xmen.Has(c.To()) || c.IsEnPassant() {
+			return false
+		}
+		if pos.PieceAt(c.From()).Type() == chess.Pawn {
+			return !path.Has(c.To())
+		}
+		return !front.Has(c.To())
 	}
 	off := r.intn(len(moves))
 	if help && r.next()&3 != 0 {
@@ -313,6 +321,12 @@ func promoHelper(pos *chess.Position, moves []chess.Move, r *rng, corners bb, he
 	for i := range moves {
 		c := moves[(i+off)%len(moves)]
 		if good(c) {
+			return c
+		}
+	}
+	for i := range moves {
+		c := moves[(i+off)%len(moves)]
+		if !xmen.Has(c.To()) {
 			return c
 		}
 	}
