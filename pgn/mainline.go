@@ -62,12 +62,12 @@ func (ml *MainLine) ref(t textRef) []byte { return ml.text[t.start:t.end] }
 // addTag appends a tag whose value is raw, escaped or not.
 func (ml *MainLine) addTag(name, raw []byte, escaped bool) {
 	n := ml.keep(name)
-	start := len(ml.text)
-	if escaped {
-		ml.text = appendUnescaped(ml.text, raw)
-	} else {
-		ml.text = append(ml.text, raw...)
+	if !escaped {
+		ml.tags = append(ml.tags, tagRef{name: n, value: ml.keep(raw)})
+		return
 	}
+	start := len(ml.text)
+	ml.text = appendUnescaped(ml.text, raw)
 	ml.tags = append(ml.tags, tagRef{name: n, value: textRef{start, len(ml.text)}})
 }
 
