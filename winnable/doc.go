@@ -70,8 +70,9 @@
 // mate of endings, which also find most mates of the middle game. The
 // mating side pushes its most advanced pawn at every turn it can (to a
 // queen), and where its pawns are stuck its king goes to take the men in
-// their way, while the losing side keeps off the pawns' paths and, where a
-// pawn can only go on by a capture, brings a man to be taken. Once the
+// their way, while the losing side takes nothing, keeps out of the
+// pawns' way and, where a pawn can only go on by a capture, brings a man to
+// be taken. Once the
 // mating side has a queen or a rook, or has no pawn left, the games turn to
 // the net: the losing king heads for a corner (one of the bishops' colour
 // where bishops of one colour are the only long-range pieces) and stays

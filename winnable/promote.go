@@ -8,15 +8,20 @@ import (
 // where the mating side queens a pawn and the new queen mates. The random
 // playouts seldom find it: a pawn pushed now and then is soon blocked or
 // taken. Here the mating side pushes its most advanced pawn at every turn
-// it can; where all its pawns are stuck, its king goes to take the men
-// that block them. The losing side keeps out of the pawns' way and off the
-// mating side's men, and where a pawn can only go on by a capture it
-// brings a man to be taken. Once the mating side has a queen or a rook,
-// the losing king heads for the nearest corner, the mating king follows
-// it, and checks are given often. At every move of the mating side a mate
-// in one is looked for, as in the other playouts. A line found is made of
-// legal moves and ends in a checkmate, so these games only ever prove that
-// a side can mate.
+// it can; where all its pawns are stuck, its king goes to take the men that
+// block them. The losing side takes nothing, keeps its pawns off the paths
+// of the mating side's pawns and its pieces from the squares right in front
+// of them, and where a pawn can only go on by a capture it brings a man to
+// be taken. Once the mating side has a queen or a rook, or no pawn, the
+// games turn to the net: the losing king heads for a corner and stays near
+// it, the mating king follows it, and the other men go where they cannot be
+// taken and cover more of the squares around the losing king, never into
+// stalemate. A lone knight or bishops of one colour mate only a king hemmed
+// in by its own men: there the loser queens its pawns into knights and
+// brings its king to a corner and its men next to it. At every move of the
+// mating side a mate in one is looked for, as in the other playouts. A line
+// found is made of legal moves and ends in a checkmate, so these games only
+// ever prove that a side can mate.
 
 // promoPlayouts plays up to games such games of at most plies moves from
 // p and returns a line ending in x's checkmate, or nil. The seed picks the
