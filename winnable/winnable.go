@@ -195,15 +195,19 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	// queen, and more of the other positions than the random games do;
 	// only in the middle game, a side with a queen or rook among many
 	// pieces, do the random games find a mate sooner.
-	promo := func(c chess.Color) {
-		n0 := a.nodes
-		games := promoGames
-		if p.Pieces(c, chess.Pawn) == 0 {
-			// No pawn to queen: the mating net is all these games look
-			// for, and the searches after them seldom find it sooner.
-			games = morePromoGames
+	// A side without pawns gets more games (the mating net is all they
+	// look for, and the searches after them seldom find it sooner), in a
+	// second round, after the other side's first.
+	promo := func(c chess.Color, round int) {
+		games, seed := promoGames, uint64(0)
+		if round == 2 {
+			if p.Pieces(c, chess.Pawn) != 0 {
+				return
+			}
+			games, seed = morePromoGames-promoGames, 2
 		}
-		line := a.promoPlayouts(p, c, games, promoPlies, 0)
+		n0 := a.nodes
+		line := a.promoPlayouts(p, c, games, promoPlies, seed)
 		a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 		if line != nil {
 			found(c, line)
@@ -211,9 +215,11 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	}
 	pieces := (p.Occupied() &^ p.ByType(chess.Pawn) &^ p.ByType(chess.King)).Count()
 	randomFirst := func(c chess.Color) bool { return promoted(p, c) && pieces > randomPieces }
-	for c := chess.White; c <= chess.Black; c++ {
-		if open(c) && !randomFirst(c) {
-			promo(c)
+	for round := 1; round <= 2; round++ {
+		for c := chess.White; c <= chess.Black; c++ {
+			if open(c) && !randomFirst(c) {
+				promo(c, round)
+			}
 		}
 	}
 	a.mark("promo")
@@ -233,9 +239,11 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			}
 		}
 	}
-	for c := chess.White; c <= chess.Black; c++ {
-		if open(c) && randomFirst(c) {
-			promo(c)
+	for round := 1; round <= 2; round++ {
+		for c := chess.White; c <= chess.Black; c++ {
+			if open(c) && randomFirst(c) {
+				promo(c, round)
+			}
 		}
 	}
 	a.mark("playouts")
