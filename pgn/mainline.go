@@ -243,11 +243,33 @@ func (ml *MainLine) After(i int) []string {
 func (ml *MainLine) Clock(i int) (time.Duration, bool) {
 	a, b := ml.afterRange(i)
 	for _, t := range ml.notes[a:b] {
-		if d, ok := Clock(string(ml.ref(t))); ok {
+		note := ml.ref(t)
+		if d, ok := clockNote(note); ok {
+			return d, true
+		}
+		if d, ok := Clock(string(note)); ok {
 			return d, true
 		}
 	}
 	return 0, false
+}
+
+// clockNote reads a comment that is exactly a clock command in the form
+// lichess writes, "[%clk 0:05:00]", as Clock would, without a copy. For
+// any other comment (and minutes or seconds from 60 up) it reports false
+// and leaves it to Clock.
+func clockNote(b []byte) (time.Duration, bool) {
+	if len(b) != 14 || string(b[:6]) != "[%clk " || !isDigit(b[6]) || b[7] != ':' || !isDigit(b[8]) || !isDigit(b[9]) ||
+		b[10] != ':' || !isDigit(b[11]) || !isDigit(b[12]) || b[13] != ']' {
+		return 0, false
+	}
+	h := int(b[6] - '0')
+	m := int(b[8]-'0')*10 + int(b[9]-'0')
+	sec := int(b[11]-'0')*10 + int(b[12]-'0')
+	if m >= 60 || sec >= 60 {
+		return 0, false
+	}
+	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + time.Duration(sec)*time.Second, true
 }
 
 // leanFrame is an open line while a main line is read: the main line

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 // compareMainLine reads data with ReadMainLine (every other game with Read,
@@ -239,6 +240,22 @@ func TestMainLineHeaderBreaks(t *testing.T) {
 		compareMainLine(t, []byte(b.String()), true)
 		if games, _ := gamesOf(readAll(t, []byte(b.String()))); len(games) != 2 {
 			t.Errorf("%d tags: %d games, want 2", n, len(games))
+		}
+	}
+}
+
+// TestClockNote: the lichess clock comment read without a copy gives what
+// Clock gives, and anything else is left to Clock.
+func TestClockNote(t *testing.T) {
+	for _, s := range []string{"[%clk 0:05:00]", "[%clk 9:59:59]", "[%clk 0:00:00]", "[%clk 1:60:00]", "[%clk 1:00:60]",
+		"[%clk 0:5:00] ", "[%clk 0:05:0a]", "[%eval 0:05:00]", "[%clk 10:05:00]", "{%clk 0:05:00]"} {
+		want, wok := Clock(s)
+		got, ok := clockNote([]byte(s))
+		if ok && (!wok || got != want) {
+			t.Errorf("%q: clockNote %v %v, Clock %v %v", s, got, ok, want, wok)
+		}
+		if s == "[%clk 0:05:00]" && (!ok || got != 5*time.Minute) {
+			t.Errorf("%q: clockNote %v %v", s, got, ok)
 		}
 	}
 }
