@@ -121,9 +121,9 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 		}
 		checks++
 		u := pos.Make(c)
-		n := pos.CountLegal()
+		mate := pos.InCheck() && pos.CountLegal() == 0
 		pos.Unmake(c, u)
-		if n == 0 {
+		if mate {
 			return c, true
 		}
 	}
