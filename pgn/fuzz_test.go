@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -34,7 +35,31 @@ func FuzzMainLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		compareMainLine(t, data, false)
 		compareMainLine(t, data, true)
+		checkPlainTag(t, data)
 	})
+}
+
+// checkPlainTag checks plainTag, which Read and ReadMainLine both use (so
+// comparing them cannot): wherever it reads a tag line in data, splitTag
+// reads the same from that line.
+func checkPlainTag(t *testing.T, data []byte) {
+	for i := range data {
+		if data[i] != '[' {
+			continue
+		}
+		name, raw, n, ok := plainTag(data[i:])
+		if !ok {
+			continue
+		}
+		line := data[i:]
+		if e := bytes.IndexByte(line, '\n'); e >= 0 {
+			line = line[:e]
+		}
+		name2, raw2, escaped, n2, ok2 := splitTag(line)
+		if !ok2 || escaped || string(name2) != string(name) || string(raw2) != string(raw) || n2 != n {
+			t.Fatalf("tag line %q: plainTag %q %q %d, splitTag %q %q %v %d %v", line, name, raw, n, name2, raw2, escaped, n2, ok2)
+		}
+	}
 }
 
 // addSeeds adds the seed inputs of the reader's fuzz targets.
@@ -73,6 +98,7 @@ func addSeeds(f *testing.F) {
 		"\xef\xbb\xbf1. e4 *",
 		"[Event \"x\"]\r\n[Site \"y\"]\n[A_1 \"\"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] }{ [%clk 1:00:00] } 2. Nf3+ {[%clk 0:05:00]} Nxd4# 1-0",
 		"12345678. e4 123. Nf3\te5\nexd5\rNbd7\x01 Qh4xe1 1/2-1/2",
+		"[A \"a\\\"b\"]\n[B \"x\"] ]\n[C  \"y\"]\r\n[D \"z\"]\r[E \"\"]\n[F+ \"1\"]\n\n[A \"2\"]\n*",
 	} {
 		f.Add([]byte(s))
 	}
