@@ -1,8 +1,8 @@
 package chess
 
 // HasLegalMove reports whether the side to move has a legal move: the same
-// answer as CountLegal() != 0, found sooner where a knight or the king can
-// move, as in most positions.
+// answer as CountLegal() != 0, found sooner where a knight, a pawn stepping
+// forward or the king can move, as in most positions.
 func (p *Position) HasLegalMove() bool {
 	var a analysis
 	p.analyse(&a)
@@ -11,6 +11,11 @@ func (p *Position) HasLegalMove() bool {
 			if knightAttacks[b.First()&63]&a.target != 0 {
 				return true
 			}
+		}
+		// A pawn that is not pinned stepping forward onto an empty square
+		// of the target.
+		if forward(p.byType[Pawn]&a.own&^a.pinned, p.turn)&^a.occ&a.target != 0 {
+			return true
 		}
 	}
 	them := p.turn ^ 1
