@@ -81,9 +81,9 @@
 // stalemate. Where the mating side has a lone knight or bishops of one
 // colour, the loser helps instead: its pawns queen into knights, its king
 // goes to a corner where they queen and its men come next to it. Six such
-// games are played where the mating side has pawns, twenty-four where it
-// has none (the net is then all there is to find), each of at most 120
-// moves; they settle nine in ten of the questions a game record asks, pawn
+// games of at most 120 moves are played where the mating side has pawns,
+// twenty-four of at most 80 where it has none (the net is then all there
+// is to find, and is found soon or not at all); they settle nine in ten of the questions a game record asks, pawn
 // endings, K+B+N against a bare king and most lone-piece mates among them,
 // in some tens to hundreds of microseconds.
 //

@@ -34,6 +34,7 @@ func TestStageTimes(t *testing.T) {
 	}
 	var recs []rec
 	var total time.Duration
+	nodes, maxNodes := 0, 0
 	perStage := map[string]time.Duration{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -57,9 +58,10 @@ func TestStageTimes(t *testing.T) {
 			}
 			last = now
 		}
+		n := 0
 		if ask == "A" {
 			a.either = true
-			a.analyze(p, [2]bool{true, true})
+			n += a.analyze(p, [2]bool{true, true}).Nodes
 			a.either = false
 		}
 		for c := chess.White; c <= chess.Black && ask != "A"; c++ {
@@ -69,11 +71,15 @@ func TestStageTimes(t *testing.T) {
 			fmt.Fprintf(&sb, " [%v]", c)
 			var w [2]bool
 			w[c] = true
-			if a.analyze(p, w).Can(c) {
+			r := a.analyze(p, w)
+			n += r.Nodes
+			if r.Can(c) {
 				break
 			}
 		}
 		d := time.Since(t0)
+		nodes += n
+		maxNodes = max(maxNodes, n)
 		a.trace = nil
 		pool.Put(a)
 		total += d
@@ -84,7 +90,7 @@ func TestStageTimes(t *testing.T) {
 	if n == 0 {
 		return
 	}
-	t.Logf("%d questions in %v; max %v, p99 %v, median %v", n, total, recs[0].d, recs[n/100].d, recs[n/2].d)
+	t.Logf("%d questions in %v; max %v, p99 %v, median %v; %d positions looked at, %d at most", n, total, recs[0].d, recs[n/100].d, recs[n/2].d, nodes, maxNodes)
 	var stages []string
 	for st := range perStage {
 		stages = append(stages, st)

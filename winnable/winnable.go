@@ -60,6 +60,7 @@ const (
 	morePromoGames = 24
 	randomPieces   = 5 // pieces (no kings, no pawns) from which random games go first
 	promoPlies     = 120
+	netPlies       = 80 // for a side without pawns: a net is found soon or not at all
 	playoutPlies   = 100
 	quickNodes     = 1200
 	planCount      = 2
@@ -207,7 +208,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			games, seed = morePromoGames-promoGames, 2
 		}
 		n0 := a.nodes
-		line := a.promoPlayouts(p, c, games, promoPlies, seed)
+		line := a.promoPlayouts(p, c, games, a.promoLength(p, c), seed)
 		a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 		if line != nil {
 			found(c, line)
@@ -338,6 +339,15 @@ func (a *analyzer) mark(stage string) {
 	}
 }
 
+// promoLength is the length of x's promotion games: shorter without a
+// pawn to queen (more short games find a net sooner than fewer long ones).
+func (a *analyzer) promoLength(p *chess.Position, x chess.Color) int {
+	if p.Pieces(x, chess.Pawn) == 0 {
+		return netPlies
+	}
+	return promoPlies
+}
+
 // trim lets go of buffers a big search left behind, so that the pool does
 // not keep them.
 func (a *analyzer) trim() {
@@ -406,7 +416,7 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 		return slicesClone(line), 0
 	}
 	n0 = a.nodes
-	line = a.promoPlayouts(p, x, morePromoGames, promoPlies, 1)
+	line = a.promoPlayouts(p, x, morePromoGames, a.promoLength(p, x), 1)
 	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 	a.mark("p-promo")
 	if line != nil {
