@@ -70,22 +70,22 @@
 // mate of endings, which also find most mates of the middle game. The
 // mating side pushes its most advanced pawn at every turn it can (to a
 // queen), and where its pawns are stuck its king goes to take the men in
-// their way, while the losing side takes nothing, keeps out of the
-// pawns' way and, where a pawn can only go on by a capture, brings a man to
-// be taken. Once the
-// mating side has a queen or a rook, or has no pawn left, the games turn to
-// the net: the losing king heads for a corner (one of the bishops' colour
-// where bishops of one colour are the only long-range pieces) and stays
-// near it, the mating king follows it, and the other men go where they
-// cannot be taken and cover more of the losing king's zone, never into
-// stalemate. Where the mating side has a lone knight or bishops of one
-// colour, the loser helps instead: its pawns queen into knights, its king
-// goes to a corner where they queen and its men come next to it. Six such
-// games of at most 120 moves are played where the mating side has pawns,
-// twenty-four of at most 80 where it has none (the net is then all there
-// is to find, and is found soon or not at all); they settle nine in ten of the questions a game record asks, pawn
-// endings, K+B+N against a bare king and most lone-piece mates among them,
-// in some tens to hundreds of microseconds.
+// their way, while the losing side takes nothing, keeps out of the pawns'
+// way and, where a pawn can only go on by a capture, brings a man to be
+// taken. Once the mating side has a queen or a rook, or has no pawn left,
+// the games turn to the net: the losing king heads for a corner (one of the
+// bishops' colour where bishops of one colour are the only long-range
+// pieces) and stays near it, the mating king follows it, and the other men
+// go where they cannot be taken and cover more of the losing king's zone,
+// never into stalemate. Where the mating side has a lone knight or bishops
+// of one colour, the loser helps instead: its pawns queen into knights, its
+// king goes to a corner where they queen and its men come next to it. Six
+// such games of at most 120 moves are played where the mating side has
+// pawns, twenty-four of at most 80 where it has none (the net is then all
+// there is to find, and is found soon or not at all); they settle nine in
+// ten of the questions a game record asks, pawn endings, K+B+N against a
+// bare king and most lone-piece mates among them, in some tens to hundreds
+// of microseconds.
 //
 // Then the abstract search, first with a few dozen states: it proves locked
 // structures at once and stops at its first state where a mate looks
