@@ -93,13 +93,15 @@
 // after the quick searches below.
 //
 // Where these leave a side open, ten random playouts are played: games of
-// random moves in which the mating side takes a mate in one whenever there is one, often
-// gives check and sometimes pushes its most advanced pawn, while the losing
-// side mostly leaves its opponent's men alone and its king drifts to the
-// edge. For a side with a queen or rook among more than five pieces (the
-// middle game), the random games come before the promotion games: there
-// they find a mate sooner. (All these games are drawn from a generator seeded by the
-// position, so the answer never varies.)
+// random moves in which the mating side takes a mate in one whenever there
+// is one, often gives check and sometimes pushes its most advanced pawn,
+// while the losing side mostly leaves its opponent's men alone and its king
+// drifts to the edge. For a side with a queen or rook among more than five
+// pieces (the middle game), the random games come before the promotion
+// games: there they find a mate sooner. A lone knight or bishops of one
+// colour, which mate only with the loser's help, get neither the random
+// games nor the short helpmate search below. (All these games are drawn
+// from a generator seeded by the position, so the answer never varies.)
 //
 // Next, a short helpmate search: a depth-first search that prices moves by
 // the progress they make towards a mating net (the losing king heading for

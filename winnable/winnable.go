@@ -231,7 +231,9 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	}
 	a.mark("abstract-short")
 	for c := chess.White; c <= chess.Black; c++ {
-		if open(c) {
+		// A lone minor piece mates only with the loser's help, which
+		// the random games do not give.
+		if open(c) && !lonePiece(p, c) {
 			n0 := a.nodes
 			line := a.playouts(p, c, frontGames, playoutPlies, 0)
 			a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
@@ -250,7 +252,8 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	a.mark("playouts")
 	// A short helpmate search settles many of the endings left.
 	for c := chess.White; c <= chess.Black; c++ {
-		if open(c) {
+		// (Not for a lone minor piece: its mates are the plans' work.)
+		if open(c) && !lonePiece(p, c) {
 			line := a.helpmate(p, c, quickBudget, frontNodes)
 			a.stats.note(stFront, a.hm.nodes, line != nil, true)
 			if line != nil {
