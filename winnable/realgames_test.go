@@ -85,9 +85,12 @@ func realQueries(tb testing.TB) []realQuery {
 }
 
 // deadPosition asks what the game record asks: whether neither side that
-// the material leaves able to mate can (White first; Black only when White
-// cannot).
+// the material leaves able to mate can. With both sides in question it
+// asks Alive (stopping at the first side able to mate); with one, CanMate.
 func deadPosition(q realQuery) bool {
+	if q.ask[chess.White] && q.ask[chess.Black] {
+		return !winnable.Alive(q.pos)
+	}
 	for c := chess.White; c <= chess.Black; c++ {
 		if q.ask[c] && winnable.CanMate(q.pos, c) {
 			return false
@@ -99,9 +102,27 @@ func deadPosition(q realQuery) bool {
 // BenchmarkRealGames asks the winnable analysis what the game record and
 // the audit ask about real games (see realQueries), one question after the
 // other on one goroutine, and reports positions per second and the
-// slowest position.
+// slowest position. With WINNABLE_DUMP naming a file, it also writes the
+// questions there, one line each ("WB", "W-" or "-B", the sides asked, and
+// a FEN), the input BenchmarkStages reads from WINNABLE_STAGES.
 func BenchmarkRealGames(b *testing.B) {
 	qs := realQueries(b)
+	if name := os.Getenv("WINNABLE_DUMP"); name != "" {
+		var out []byte
+		for _, q := range qs {
+			s := []byte("--")
+			if q.ask[0] {
+				s[0] = 'W'
+			}
+			if q.ask[1] {
+				s[1] = 'B'
+			}
+			out = append(out, string(s)+" "+q.pos.FEN()+"\n"...)
+		}
+		if err := os.WriteFile(name, out, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
 	n := 0
 	var worst time.Duration
 	for b.Loop() {
@@ -174,29 +195,6 @@ func mates(p *chess.Position, c chess.Color, line []chess.Move) bool {
 	}
 	q.LegalMoves(&ml)
 	return ml.Len() == 0 && q.InCheck() && q.Turn() != c
-}
-
-// TestDumpRealQueries writes the real-game questions to the file named by
-// WINNABLE_DUMP (one line each: the sides asked, W and B or -, and a FEN).
-func TestDumpRealQueries(t *testing.T) {
-	name := os.Getenv("WINNABLE_DUMP")
-	if name == "" {
-		t.Skip("set WINNABLE_DUMP to run")
-	}
-	var b []byte
-	for _, q := range realQueries(t) {
-		s := []byte("--")
-		if q.ask[0] {
-			s[0] = 'W'
-		}
-		if q.ask[1] {
-			s[1] = 'B'
-		}
-		b = append(b, string(s)+" "+q.pos.FEN()+"\n"...)
-	}
-	if err := os.WriteFile(name, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestGateFindsDeadPositions checks that the game record would ask the

@@ -1,7 +1,6 @@
 package winnable
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"slices"
@@ -12,21 +11,35 @@ import (
 	"github.com/arbiterchess/arbiter/chess"
 )
 
-// TestStageTimes is a measuring tool: it reads questions from the file
-// named by WINNABLE_STAGES (lines "WB fen", "W- fen" or "-B fen", as
-// TestDumpRealQueries writes them, or "A fen"), answers each as the game
-// record does (White first, Black only when White cannot; Alive for "A"), and logs, for the slowest,
-// the time of every stage of the analysis.
-func TestStageTimes(t *testing.T) {
-	name := os.Getenv("WINNABLE_STAGES")
-	if name == "" {
-		t.Skip("set WINNABLE_STAGES to run")
+// BenchmarkStages answers the questions of the file named by
+// WINNABLE_STAGES (lines "WB fen", "W- fen", "-B fen" as BenchmarkRealGames
+// writes them with WINNABLE_DUMP, or "A fen" for Alive), or else those of
+// the test vector, White first and Black only when White cannot, and
+// reports the slowest and the count over a millisecond; with -v it logs
+// the time of each stage of the analysis for the slowest questions. A tool
+// for tuning:
+//
+//	go test ./winnable -run '^$' -bench Stages -benchtime 1x -v
+func BenchmarkStages(b *testing.B) {
+	var lines []string
+	if name := os.Getenv("WINNABLE_STAGES"); name != "" {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lines = strings.Split(string(data), "\n")
+	} else {
+		for _, e := range loadVector(b) {
+			lines = append(lines, "WB "+e.fen)
+		}
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
+	for b.Loop() {
+		stageTimes(b, lines)
 	}
-	defer f.Close()
+}
+
+// stageTimes answers the questions and reports on them (BenchmarkStages).
+func stageTimes(b *testing.B, lines []string) {
 	type rec struct {
 		d     time.Duration
 		fen   string
@@ -36,15 +49,14 @@ func TestStageTimes(t *testing.T) {
 	var total time.Duration
 	nodes, maxNodes := 0, 0
 	perStage := map[string]time.Duration{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		ask, fen, ok := strings.Cut(strings.TrimSpace(sc.Text()), " ")
+	for _, line := range lines {
+		ask, fen, ok := strings.Cut(strings.TrimSpace(line), " ")
 		if !ok || len(ask) != 2 && ask != "A" {
 			continue
 		}
 		p, _, err := chess.ParseFENWith(fen, chess.Options{}, true)
 		if err != nil {
-			t.Fatal(err)
+			b.Fatal(err)
 		}
 		var sb strings.Builder
 		a := pool.Get().(*analyzer)
@@ -96,16 +108,18 @@ func TestStageTimes(t *testing.T) {
 			over++
 		}
 	}
-	t.Logf("%d questions in %v; max %v, p99 %v, median %v, %d over 1 ms; %d positions looked at, %d at most", n, total, recs[0].d, recs[n/100].d, recs[n/2].d, over, nodes, maxNodes)
+	b.ReportMetric(float64(recs[0].d.Microseconds()), "max-µs")
+	b.ReportMetric(float64(over), "over-1ms")
+	b.Logf("%d questions in %v; max %v, p99 %v, median %v, %d over 1 ms; %d positions looked at, %d at most", n, total, recs[0].d, recs[n/100].d, recs[n/2].d, over, nodes, maxNodes)
 	var stages []string
 	for st := range perStage {
 		stages = append(stages, st)
 	}
-	slices.SortFunc(stages, func(a, b string) int { return int(perStage[b] - perStage[a]) })
+	slices.SortFunc(stages, func(x, y string) int { return int(perStage[y] - perStage[x]) })
 	for _, st := range stages {
-		t.Logf("stage %-16s %v", st, perStage[st].Round(time.Microsecond))
+		b.Logf("stage %-16s %v", st, perStage[st].Round(time.Microsecond))
 	}
 	for _, r := range recs[:min(n, 40)] {
-		t.Logf("%9v %s:%s", r.d.Round(time.Microsecond), r.fen, r.trace)
+		b.Logf("%9v %s:%s", r.d.Round(time.Microsecond), r.fen, r.trace)
 	}
 }
