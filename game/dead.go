@@ -78,16 +78,39 @@ func MayBeDead(p *chess.Position) bool {
 // are all stuck (a locked structure), or few pieces are left (no queen or
 // rook free to move, and at most two other pieces besides kings and pawns:
 // pawn endings that lock, lone pieces that cannot get through, heavy
-// pieces walled in by pawns), or the side to move has at most two legal
-// moves (forced lines, such as a piece that must be taken).
+// pieces walled in by pawns; but not two mating minor pieces against a
+// bare king), or the side to move has at most two legal moves (forced
+// lines, such as a piece that must be taken).
 func mayBeDead(p *chess.Position, legal int) bool {
 	if legal <= 2 || pawnsStuck(p) {
 		return true
 	}
-	if mobileHeavy(p) {
+	if mobileHeavy(p) || pairAgainstBareKing(p) {
 		return false
 	}
 	return (p.ByType(chess.Bishop) | p.ByType(chess.Knight)).Count() <= 2
+}
+
+// pairAgainstBareKing reports whether p has no pawns, no queen or rook, and a bare
+// king against two minor pieces with the material to mate (a bishop and a
+// knight, two knights, or bishops of both colours). With more than two
+// legal moves (mayBeDead asks only then) no capture is forced: the lone
+// king always has a move that takes nothing, and its opponent a move that
+// leaves it one, so a helpmate is always there. (The searches would find
+// it, in about a millisecond: the lone king must be walked to the right
+// corner.)
+func pairAgainstBareKing(p *chess.Position) bool {
+	if p.ByType(chess.Pawn)|p.ByType(chess.Rook)|p.ByType(chess.Queen) != 0 {
+		return false
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		them := c.Other()
+		if p.ByColor(them) == p.Pieces(them, chess.King) &&
+			(p.ByColor(c)&^p.Pieces(c, chess.King)).Count() == 2 && MaterialCanMate(p, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // mobileHeavy reports whether a queen or rook of either side has a move

@@ -603,3 +603,25 @@ func TestStrongerSide(t *testing.T) {
 		}
 	}
 }
+
+// Two mating minor pieces against a bare king (R6): with more than two
+// legal moves nothing is forced and the game is alive without a search;
+// with fewer the analysis is asked, and finds the dead ones.
+func TestMayBeDead_R6_MinorPairAgainstBareKing(t *testing.T) {
+	for fen, want := range map[string]bool{
+		"4k3/8/8/8/8/8/8/4KNB1 w - - 0 1":   false, // bishop and knight, free
+		"k7/8/K7/8/8/8/4N3/5N2 w - - 0 1":   false, // two knights
+		"8/8/8/8/8/2K5/N7/kB6 b - - 0 1":    true,  // one legal move: Kxb1
+		"8/8/8/8/8/8/NB1K4/1k6 b - - 0 1":   true,  // two legal moves, both captures
+		"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1":  false, // bishops of both colours
+		"4k3/8/8/8/8/8/3B4/2B1K3 w - - 0 1": true,  // bishops of one colour: not a mating pair
+	} {
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MayBeDead(p); got != want {
+			t.Errorf("%s: MayBeDead = %v, want %v", fen, got, want)
+		}
+	}
+}
