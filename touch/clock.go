@@ -10,12 +10,13 @@ import (
 
 // placementOf returns the placement after the legal move m of the turn.
 func (e *Engine) placementOf(m chess.Move) [64]chess.Piece {
-	for i, x := range e.t.legal {
-		if x == m {
-			return e.t.after[i]
-		}
+	q := e.t.start
+	q.Apply(m)
+	var pl [64]chess.Piece
+	for s := chess.A1; s <= chess.H8; s++ {
+		pl[s] = q.PieceAt(s)
 	}
-	return [64]chess.Piece{}
+	return pl
 }
 
 func (e *Engine) startPlacement() [64]chess.Piece {
@@ -29,11 +30,11 @@ func (e *Engine) startPlacement() [64]chess.Piece {
 // unpromoted finds the promotion whose placement the board shows with the
 // pawn still on the last rank (I2, 7.5.2), and returns its queen promotion.
 func (e *Engine) unpromoted(pl [64]chess.Piece) chess.Move {
-	for i, m := range e.t.legal {
+	for _, m := range e.t.legal {
 		if m.Promotion() != chess.Queen {
 			continue
 		}
-		want := e.t.after[i]
+		want := e.placementOf(m)
 		want[m.To()] = chess.NewPiece(e.t.start.Turn(), chess.Pawn)
 		if want == pl {
 			return m

@@ -42,7 +42,6 @@ type violation struct {
 type turn struct {
 	start      chess.Position // the position when the turn began (P)
 	legal      []chess.Move
-	after      [][64]chess.Piece // the placement after each legal move
 	touched    []contact
 	duty       *obligation
 	intended   *obligation // an intended move owed after an incorrect claim (9.5.3)
@@ -152,13 +151,6 @@ func (e *Engine) beginTurn() {
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
 	e.t.legal = append([]chess.Move(nil), ml.Slice()...)
-	e.t.after = make([][64]chess.Piece, len(e.t.legal))
-	for i, m := range e.t.legal {
-		q := p.Play(m)
-		for s := chess.A1; s <= chess.H8; s++ {
-			e.t.after[i][s] = q.PieceAt(s)
-		}
-	}
 	e.phys.reset(p)
 }
 
@@ -409,11 +401,12 @@ func (e *Engine) loseClaim(c chess.Color) {
 // matching returns the legal move whose placement equals the board, or NoMove.
 func (e *Engine) matching(pl [64]chess.Piece) chess.Move {
 	found := chess.NoMove
-	for i, after := range e.t.after {
-		if after != pl {
+	for _, m := range e.t.legal {
+		// Every move but castling leaves its square empty: the other
+		// moves need no closer look.
+		if !m.IsCastling() && pl[m.From()] != chess.NoPiece || e.placementOf(m) != pl {
 			continue
 		}
-		m := e.t.legal[i]
 		// The same placement can come from two moves (a Chess960 castling
 		// that leaves the king in place, and the rook's move): the
 		// obligation, then castling when the king was touched, decides.
