@@ -165,7 +165,7 @@ func TestRealGames(t *testing.T) {
 			undecided++
 		}
 		for c := chess.White; c <= chess.Black; c++ {
-			if r.Can(c) && r.Lines[c] != nil && !mates(q.pos, c, r.Lines[c]) {
+			if r.Can(c) && r.Lines[c] != nil && !winnable.MatesBy(q.pos, c, r.Lines[c]) {
 				t.Errorf("%s: the line for %v does not end in its checkmate", q.pos.FEN(), c)
 			}
 		}
@@ -180,21 +180,6 @@ func TestRealGames(t *testing.T) {
 	for _, s := range slowest[:min(len(slowest), 10)] {
 		t.Logf("%v %s %d nodes: %s", s.d, s.class, s.nodes, s.fen)
 	}
-}
-
-// mates replays line from p and reports whether it ends in c's checkmate.
-func mates(p *chess.Position, c chess.Color, line []chess.Move) bool {
-	q := *p
-	var ml chess.MoveList
-	for _, m := range line {
-		q.LegalMoves(&ml)
-		if !ml.Contains(m) {
-			return false
-		}
-		q.Make(m)
-	}
-	q.LegalMoves(&ml)
-	return ml.Len() == 0 && q.InCheck() && q.Turn() != c
 }
 
 // TestGateFindsDeadPositions checks that the game record would ask the
