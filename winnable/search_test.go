@@ -9,7 +9,8 @@ import (
 
 // TestPosSet checks the position set: a position is new once per search,
 // the set empties between searches (also when the epoch wraps), and it
-// keeps its members when it grows.
+// keeps its members when it grows, into a new array or within the one it
+// has.
 func TestPosSet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var ps []chess.Position
@@ -37,6 +38,35 @@ func TestPosSet(t *testing.T) {
 			if s.insert(&ps[i]) {
 				t.Fatalf("round %d: position %d new twice", round, i)
 			}
+		}
+	}
+	// A large array is kept from search to search (the table starts small
+	// inside it and grows in place) until release lets it go.
+	s.keys = make([]slot, 2*keepSlots)
+	for round := 0; round < 2; round++ {
+		s.reset()
+		if len(s.keys) != 2*keepSlots || s.mask != minSlots-1 {
+			t.Fatalf("round %d: reset left %d slots, mask %d", round, len(s.keys), s.mask)
+		}
+		for i := range ps {
+			if !s.insert(&ps[i]) {
+				t.Fatalf("large array, round %d: position %d not new", round, i)
+			}
+		}
+		for i := range ps {
+			if s.insert(&ps[i]) {
+				t.Fatalf("large array, round %d: position %d new twice", round, i)
+			}
+		}
+	}
+	s.release()
+	if s.keys != nil {
+		t.Fatal("release kept a large array")
+	}
+	s.reset()
+	for i := 0; i < 5000; i++ {
+		if !s.insert(&ps[i]) || s.insert(&ps[i]) {
+			t.Fatalf("after release: position %d", i)
 		}
 	}
 }

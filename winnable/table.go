@@ -18,6 +18,7 @@ type posSet struct {
 	mask  int // the table in use is keys[:mask+1]
 	n     int
 	epoch uint64 // 1..255: slots with another low byte are empty
+	spare []slot // scratch for grow
 }
 
 type fingerprint struct{ a, b uint64 }
@@ -51,11 +52,10 @@ const (
 	minSlots = 1 << 12
 )
 
-// reset empties the set: a new epoch makes every slot empty at once.
+// reset empties the set: a new epoch makes every slot empty at once. The
+// array is kept (an analysis may run several searches that grow it as
+// far); release lets a large one go.
 func (t *posSet) reset() {
-	if len(t.keys) > keepSlots {
-		t.keys = nil
-	}
 	t.n = 0
 	t.epoch++
 	if t.epoch > 0xff {
@@ -63,6 +63,16 @@ func (t *posSet) reset() {
 		t.epoch = 1
 	}
 	t.mask = min(len(t.keys), minSlots) - 1
+}
+
+// release drops an array larger than keepSlots, so that a pooled analyzer
+// does not hold on to the memory of a big search.
+func (t *posSet) release() {
+	if len(t.keys) > keepSlots {
+		t.keys = nil
+		t.mask = -1
+		t.n = 0
+	}
 }
 
 // insert adds the position and reports whether it was new.
@@ -86,27 +96,44 @@ func (t *posSet) insert(p *chess.Position) bool {
 }
 
 // grow doubles the table in use, within the array when it is big enough.
+// A new array is filled straight from the old one; within the array, the
+// live slots are set aside first (in spare, kept for the next time).
 func (t *posSet) grow() {
 	size := max(2*(t.mask+1), minSlots)
-	var live []slot
-	if t.n > 0 {
-		live = make([]slot, 0, t.n)
-		for i := 0; i <= t.mask; i++ {
-			if s := t.keys[i]; s.b&0xff == t.epoch {
-				live = append(live, s)
-				t.keys[i] = slot{}
+	if size > len(t.keys) {
+		old := t.keys[:t.mask+1]
+		t.keys = make([]slot, size)
+		t.mask = size - 1
+		for _, s := range old {
+			if s.b&0xff == t.epoch {
+				t.place(s)
 			}
 		}
+		return
 	}
-	if size > len(t.keys) {
-		t.keys = make([]slot, size)
+	live := t.spare[:0]
+	for i := 0; i <= t.mask; i++ {
+		if s := t.keys[i]; s.b&0xff == t.epoch {
+			live = append(live, s)
+			t.keys[i] = slot{}
+		}
 	}
 	t.mask = size - 1
 	for _, s := range live {
-		i := int(s.b>>8) & t.mask
-		for t.keys[i].b&0xff == t.epoch {
-			i = (i + 1) & t.mask
-		}
-		t.keys[i] = s
+		t.place(s)
 	}
+	if cap(live) <= keepSlots {
+		t.spare = live[:0]
+	} else {
+		t.spare = nil
+	}
+}
+
+// place puts a live slot in the first free slot from its home.
+func (t *posSet) place(s slot) {
+	i := int(s.b>>8) & t.mask
+	for t.keys[i].b&0xff == t.epoch {
+		i = (i + 1) & t.mask
+	}
+	t.keys[i] = s
 }

@@ -369,6 +369,8 @@ func (a *analyzer) trim() {
 	if cap(a.line) > 1<<20 {
 		a.line = nil
 	}
+	a.seen.release()
+	a.bfSeen.release()
 	if len(a.cacheEntries) > 1<<12 {
 		a.cacheEntries = nil
 		a.cacheIndex = nil
