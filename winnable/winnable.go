@@ -383,7 +383,8 @@ func (a *analyzer) trim() {
 // or 2 (undecided). The work escalates: the plans with a small budget, a
 // closure search with a part of its budget (enough to prove most dead
 // positions and to find most mates it finds at all), every plan with a
-// larger budget, then the closure search goes on to its full budget.
+// small budget and the first planCount with a larger one, then the closure
+// search goes on to its full budget.
 func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried int) ([]chess.Move, int) {
 	if len(plans) == 0 {
 		plans = a.ex.findPlans(p, x, morePlans)
@@ -405,13 +406,13 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 	if line != nil {
 		return line, 0
 	}
-	// Every plan briefly first, then each with more: a plan ranked low
-	// may be the one that works.
-	followAll := func() []chess.Move {
+	// Every plan briefly first, then the first wide ones with more: a plan
+	// ranked low may be the one that works.
+	followAll := func(wide int) []chess.Move {
 		if line := follow(0, morePlans, planNodes); line != nil {
 			return line
 		}
-		return follow(0, morePlans, widePlanNodes)
+		return follow(0, wide, widePlanNodes)
 	}
 	n0 := a.nodes
 	line = a.playouts(p, x, moreGames, playoutPlies, 1)
@@ -430,7 +431,7 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 	if lonePiece(p, x) {
 		// A lone minor piece mates only a king hemmed in by its own men:
 		// the plans show where, the closure search would wander.
-		line := followAll()
+		line := followAll(morePlans)
 		a.mark("p-lone-plans")
 		if line != nil {
 			return line, 0
@@ -445,7 +446,13 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 	if !complete {
 		order := a.order
 		a.order = nil
-		if line := followAll(); line != nil {
+		// Only the plans ranked first get the larger budget here: on the
+		// test vector, the larger budget for all of them found a mate in
+		// 2 of 137 questions, at the price of some 2.7 million positions
+		// in the others; with it for the first two only, every question
+		// is still decided, the slowest takes no longer, and the vector
+		// needs 1.45 million positions fewer.
+		if line := followAll(planCount); line != nil {
 			return line, 0
 		}
 		// Where it stopped, with the same order.
