@@ -124,7 +124,7 @@
 // helpmate search and the king search; the closure search last, in the
 // order the first plan suggests, with more playouts (random and
 // promotion games) before it and the plans tried (each briefly, then the
-// first two with a larger budget) once it has looked at some twenty
+// first two with a larger budget) once it has looked at some eighty
 // thousand positions, before it goes on where it stopped. Where the mating side has a lone knight or bishops of one
 // colour, which mate only a king hemmed in by its own men, the plans come
 // before the closure search, which would wander among the many places of
