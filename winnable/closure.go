@@ -137,18 +137,9 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) vi
 	if pos.Turn() == x {
 		// A mate in one is taken at once, not when the walk comes back
 		// to it after the subtrees of the moves before it.
-		k := pos.KingSquare(x ^ 1)
-		for _, m := range ml.Slice() {
-			if !givesCheck(pos, m, k) {
-				continue
-			}
-			u := pos.Make(m)
-			mate := pos.CountLegal() == 0
-			pos.Unmake(m, u)
-			if mate {
-				a.probe = m
-				return mated
-			}
+		if m, ok := mateInOne(pos, ml.Slice(), nil); ok {
+			a.probe = m
+			return mated
 		}
 	}
 	start := int32(len(a.moves))

@@ -120,18 +120,9 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool
 	if pos.Turn() == h.x {
 		// Look for a mate in one first: it needs no budget, and once the
 		// net is ready it ends the search at once.
-		k := pos.KingSquare(h.x ^ 1)
-		for _, m := range ml.Slice() {
-			if !givesCheck(pos, m, k) {
-				continue
-			}
-			u := pos.Make(m)
-			mate := pos.CountLegal() == 0
-			pos.Unmake(m, u)
-			if mate {
-				h.line = append(h.line, m)
-				return true
-			}
+		if m, ok := mateInOne(pos, ml.Slice(), nil); ok {
+			h.line = append(h.line, m)
+			return true
 		}
 	}
 	// Order the moves by cost, keeping the generator's order among equals
@@ -323,6 +314,31 @@ func init() {
 
 // knightDist is the number of knight moves from a to b on an empty board.
 func knightDist(a, b chess.Square) int { return int(knightDistance[a][b]) }
+
+// mateInOne looks through moves, legal moves of the side to move in pos,
+// for one that checkmates, and returns the first it finds. Where checks is
+// not nil, each checking move seen on the way is appended to it (all of
+// them when there is no mate). Checks are told without playing the move
+// (givesCheck); a checking move is played to count the replies, and it
+// mates only where the position after it is in check too.
+func mateInOne(pos *chess.Position, moves []chess.Move, checks *[]chess.Move) (chess.Move, bool) {
+	k := pos.KingSquare(pos.Turn() ^ 1)
+	for _, m := range moves {
+		if !givesCheck(pos, m, k) {
+			continue
+		}
+		if checks != nil {
+			*checks = append(*checks, m)
+		}
+		u := pos.Make(m)
+		mate := pos.InCheck() && pos.CountLegal() == 0
+		pos.Unmake(m, u)
+		if mate {
+			return m, true
+		}
+	}
+	return chess.NoMove, false
+}
 
 // givesCheck reports whether move m of the side to move in pos checks the
 // king on k, without playing it: the moved piece attacks k from its new

@@ -49,20 +49,10 @@ func (a *analyzer) playouts(p *chess.Position, x chess.Color, games, plies int, 
 			}
 			moves := ml.Slice()
 			if pos.Turn() == x {
-				k := pos.KingSquare(x ^ 1)
 				checks := checkBuf[:0]
-				for _, m := range moves {
-					if !givesCheck(&pos, m, k) {
-						continue
-					}
-					checks = append(checks, m)
-					u := pos.Make(m)
-					mate := pos.CountLegal() == 0
-					pos.Unmake(m, u)
-					if mate {
-						a.line = append(line, m)
-						return a.line
-					}
+				if m, ok := mateInOne(&pos, moves, &checks); ok {
+					a.line = append(line, m)
+					return a.line
 				}
 				m := moves[r.intn(len(moves))]
 				if pv := r.next() & 7; pv < 3 {

@@ -114,18 +114,10 @@ func pawnPaths(pos *chess.Position, x chess.Color) bb {
 func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, mate bool) {
 	x := pos.Turn()
 	k := pos.KingSquare(x ^ 1)
-	checks := 0
-	for _, c := range moves {
-		if !givesCheck(pos, c, k) {
-			continue
-		}
-		checks++
-		u := pos.Make(c)
-		mate := pos.InCheck() && pos.CountLegal() == 0
-		pos.Unmake(c, u)
-		if mate {
-			return c, true
-		}
+	var buf [64]chess.Move
+	checks := buf[:0]
+	if c, ok := mateInOne(pos, moves, &checks); ok {
+		return c, true
 	}
 	if netting(pos, x) {
 		// The king follows the losing king; the other men move where
@@ -218,16 +210,8 @@ func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, 
 			}
 		}
 	}
-	if checks > 0 && r.next()&3 == 0 {
-		n := r.intn(checks)
-		for _, c := range moves {
-			if givesCheck(pos, c, k) {
-				if n == 0 {
-					return c, false
-				}
-				n--
-			}
-		}
+	if len(checks) > 0 && r.next()&3 == 0 {
+		return checks[r.intn(len(checks))], false
 	}
 	// Anything else, preferring moves off the pawns' paths.
 	path := pawnPaths(pos, x)
