@@ -76,16 +76,9 @@ func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 	if len(hint) > 0 && hint[len(hint)-1] == 'x' {
 		hint = hint[:len(hint)-1] // ParseSAN does not insist on the "x" of a capture, nor on its absence
 	}
-	fromFile, fromRank := -1, -1
-	for i := 0; i < len(hint); i++ {
-		switch c := hint[i]; {
-		case c >= 'a' && c <= 'h' && fromFile < 0 && fromRank < 0:
-			fromFile = int(c - 'a')
-		case c >= '1' && c <= '8' && fromRank < 0:
-			fromRank = int(c - '1')
-		default:
-			return NoMove, false
-		}
+	fromFile, fromRank, ok := sanOrigin(hint)
+	if !ok {
+		return NoMove, false
 	}
 	us := p.turn
 	if p.byColor[us].Has(to) {

@@ -148,16 +148,9 @@ func (p *Position) ParseSAN(san string) (Move, error) {
 		return NoMove, p.moveErr(san, "no destination square")
 	}
 	hint := strings.TrimRight(s[:len(s)-2], "x:-")
-	fromFile, fromRank := -1, -1
-	for i := 0; i < len(hint); i++ {
-		switch c := hint[i]; {
-		case c >= 'a' && c <= 'h' && fromFile < 0 && fromRank < 0:
-			fromFile = int(c - 'a')
-		case c >= '1' && c <= '8' && fromRank < 0:
-			fromRank = int(c - '1')
-		default:
-			return NoMove, p.moveErr(san, "cannot read %q before the destination", hint)
-		}
+	fromFile, fromRank, ok := sanOrigin(hint)
+	if !ok {
+		return NoMove, p.moveErr(san, "cannot read %q before the destination", hint)
 	}
 	found := NoMove
 	for _, m := range ml.Slice() {
@@ -180,4 +173,22 @@ func (p *Position) ParseSAN(san string) (Move, error) {
 		return NoMove, p.moveErr(san, "no legal move matches")
 	}
 	return found, nil
+}
+
+// sanOrigin reads what a SAN move may say of its origin square before the
+// destination: a file, a rank, or both, in that order (-1 where it says
+// nothing). It reports false for anything else.
+func sanOrigin[T string | []byte](hint T) (fromFile, fromRank int, ok bool) {
+	fromFile, fromRank = -1, -1
+	for i := 0; i < len(hint); i++ {
+		switch c := hint[i]; {
+		case c >= 'a' && c <= 'h' && fromFile < 0 && fromRank < 0:
+			fromFile = int(c - 'a')
+		case c >= '1' && c <= '8' && fromRank < 0:
+			fromRank = int(c - '1')
+		default:
+			return -1, -1, false
+		}
+	}
+	return fromFile, fromRank, true
 }
