@@ -43,7 +43,6 @@ import (
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/game"
 	"github.com/arbiterchess/arbiter/pgn"
-	"github.com/arbiterchess/arbiter/winnable"
 )
 
 // Severity grades a finding.
@@ -646,20 +645,7 @@ func (r *run) deadAt(ply int) bool {
 		}
 	}
 	q := *p // a copy, for the analysis
-	if ask[chess.White] && ask[chess.Black] && r.a.CanMate == nil {
-		// The default analysis asks for both sides at once and stops at
-		// the first side able to mate.
-		return !winnable.Alive(&q)
-	}
-	// The side with more material, the likelier to mate, first.
-	full := r.a.canMate()
-	first := game.StrongerSide(p)
-	for _, c := range [2]chess.Color{first, first.Other()} {
-		if ask[c] && full(&q, c) {
-			return false
-		}
-	}
-	return true
+	return !game.AnyCanMate(&q, ask, r.a.CanMate)
 }
 
 // deepDead looks for a dead position the ply-by-ply replay could not see

@@ -29,22 +29,29 @@ func (g *Game) dead(p *chess.Position, legal int) bool {
 	if !mayBeDead(p, legal) {
 		return false
 	}
-	if w && b && g.cfg.CanMate == nil {
-		// The default analysis asks for both sides at once, stopping at
-		// the first side found able to mate.
-		return !winnable.Alive(p)
+	return !AnyCanMate(p, [2]bool{w, b}, g.cfg.CanMate)
+}
+
+// AnyCanMate reports whether one of the sides marked in ask (indexed by
+// chess.Color) can still mate in p, by canMate (nil: DefaultCanMate). One
+// side able to mate is enough, so the default analysis, asked about both
+// sides, asks winnable.Alive, which stops at the first side found able;
+// otherwise the side with more material, the likelier to mate and the
+// quicker to show it, is asked first, the other only if it cannot.
+func AnyCanMate(p *chess.Position, ask [2]bool, canMate MateFunc) bool {
+	if canMate == nil {
+		if ask[chess.White] && ask[chess.Black] {
+			return winnable.Alive(p)
+		}
+		canMate = DefaultCanMate
 	}
-	// One side able to mate keeps the game alive, so the side with more
-	// material, the likelier to mate and the quicker to show it, is asked
-	// first; the other only if it cannot.
 	first := StrongerSide(p)
-	can := [2]bool{w, b}
 	for _, c := range [2]chess.Color{first, first.Other()} {
-		if can[c] && g.canMate(p, c) {
-			return false
+		if ask[c] && canMate(p, c) {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // StrongerSide returns the side with more material in p, counting a pawn

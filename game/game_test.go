@@ -625,3 +625,28 @@ func TestMayBeDead_R6_MinorPairAgainstBareKing(t *testing.T) {
 		}
 	}
 }
+
+// AnyCanMate (R6): one side able to mate is enough; the default analysis
+// or a given MateFunc decides, only for the sides asked about.
+func TestAnyCanMate_R6(t *testing.T) {
+	locked, err := chess.ParseFEN("k7/8/p1p1p1p1/P1P1P1P1/8/8/8/K7 w - - 0 1") // pawns locked, kings walled off
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := chess.ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := [2]bool{true, true}
+	if AnyCanMate(locked, both, nil) {
+		t.Error("locked pawns: no side can mate, but AnyCanMate says one can")
+	}
+	if !AnyCanMate(live, both, nil) || !AnyCanMate(live, [2]bool{true, false}, nil) {
+		t.Error("king and pawn: White can mate, but AnyCanMate says no side can")
+	}
+	var asked []chess.Color
+	never := func(_ *chess.Position, c chess.Color) bool { asked = append(asked, c); return false }
+	if AnyCanMate(live, [2]bool{false, true}, never) || len(asked) != 1 || asked[0] != chess.Black {
+		t.Errorf("a MateFunc is asked only about the sides in question: asked %v", asked)
+	}
+}
