@@ -319,25 +319,78 @@ func knightDist(a, b chess.Square) int { return int(knightDistance[a][b]) }
 // for one that checkmates, and returns the first it finds. Where checks is
 // not nil, each checking move seen on the way is appended to it (all of
 // them when there is no mate). Checks are told without playing the move
-// (givesCheck); a checking move is played to count the replies, and it
-// mates only where the position after it is in check too.
+// (checkTable); a checking move is played to see whether the other side
+// has a reply, and it mates only where the position after it is in check
+// too.
 func mateInOne(pos *chess.Position, moves []chess.Move, checks *[]chess.Move) (chess.Move, bool) {
-	k := pos.KingSquare(pos.Turn() ^ 1)
+	var ct checkTable
+	ct.init(pos)
 	for _, m := range moves {
-		if !givesCheck(pos, m, k) {
+		if !ct.gives(pos, m) {
 			continue
 		}
 		if checks != nil {
 			*checks = append(*checks, m)
 		}
 		u := pos.Make(m)
-		mate := pos.InCheck() && pos.CountLegal() == 0
+		mate := pos.InCheck() && !pos.HasLegalMove()
 		pos.Unmake(m, u)
 		if mate {
 			return m, true
 		}
 	}
 	return chess.NoMove, false
+}
+
+// checkTable tells which moves of the side to move give check, set up once
+// for a position so that each move costs a few lookups: the squares from
+// which each kind of piece would attack the enemy king, and the men of the
+// side to move that stand alone between that king and one of their own
+// sliders (moving off that line uncovers a check).
+type checkTable struct {
+	k        chess.Square
+	from     [chess.King + 1]bb // by piece type
+	uncovers bb
+}
+
+// init sets the table up for the side to move in pos.
+func (ct *checkTable) init(pos *chess.Position) {
+	us := pos.Turn()
+	k := pos.KingSquare(us ^ 1)
+	occ := pos.Occupied()
+	diag, straight := chess.BishopAttacks(k, occ), chess.RookAttacks(k, occ)
+	ct.k = k
+	ct.from = [chess.King + 1]bb{}
+	ct.from[chess.Pawn] = chess.PawnAttacks(us^1, k)
+	ct.from[chess.Knight] = chess.KnightAttacks(k)
+	ct.from[chess.Bishop] = diag
+	ct.from[chess.Rook] = straight
+	ct.from[chess.Queen] = diag | straight
+	queens := pos.Pieces(us, chess.Queen)
+	snipers := chess.BishopAttacks(k, 0)&(pos.Pieces(us, chess.Bishop)|queens) |
+		chess.RookAttacks(k, 0)&(pos.Pieces(us, chess.Rook)|queens)
+	ct.uncovers = 0
+	for ; snipers != 0; snipers &= snipers - 1 {
+		between := chess.Between(k, snipers.First()) & occ
+		if between != 0 && between&(between-1) == 0 {
+			ct.uncovers |= between & pos.ByColor(us)
+		}
+	}
+}
+
+// gives reports whether the legal move m checks. A piece that moves on
+// the line through the enemy king and itself uncovers nothing. Castling,
+// en passant and promotions, which change more than the moved piece's
+// square, are told by givesCheck.
+func (ct *checkTable) gives(pos *chess.Position, m chess.Move) bool {
+	if m.Kind() != chess.Normal {
+		return givesCheck(pos, m, ct.k)
+	}
+	from, to := m.From(), m.To()
+	if ct.from[pos.PieceAt(from).Type()].Has(to) {
+		return true
+	}
+	return ct.uncovers.Has(from) && !chess.Line(ct.k, from).Has(to)
 }
 
 // givesCheck reports whether move m of the side to move in pos checks the
