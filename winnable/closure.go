@@ -123,8 +123,8 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) vi
 	}
 	a.count++
 	a.nodes++
-	var ml chess.MoveList
-	pos.LegalMoves(&ml)
+	ml := &a.ml
+	pos.LegalMoves(ml)
 	if ml.Len() == 0 {
 		if pos.Turn() != x && pos.InCheck() {
 			return mated
@@ -137,7 +137,7 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) vi
 	if pos.Turn() == x {
 		// A mate in one is taken at once, not when the walk comes back
 		// to it after the subtrees of the moves before it.
-		if m, ok := mateInOne(pos, ml.Slice(), nil); ok {
+		if m, ok, _ := mateInOne(pos, ml.Slice(), nil); ok {
 			a.probe = m
 			return mated
 		}

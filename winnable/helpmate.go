@@ -120,7 +120,7 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool
 	if pos.Turn() == h.x {
 		// Look for a mate in one first: it needs no budget, and once the
 		// net is ready it ends the search at once.
-		if m, ok := mateInOne(pos, ml.Slice(), nil); ok {
+		if m, ok, _ := mateInOne(pos, ml.Slice(), nil); ok {
 			h.line = append(h.line, m)
 			return true
 		}
@@ -128,6 +128,9 @@ func (a *analyzer) hmSearch(pos *chess.Position, budget int, progress bool) bool
 	// Order the moves by cost, keeping the generator's order among equals
 	// (costs take three values: one pass each).
 	var costs [256]int8
+	if ml.Len() > len(costs) {
+		return false // only with odd material from a lenient FEN: not searched
+	}
 	for i, m := range ml.Slice() {
 		c := h.cost(pos, m)
 		if c == costPlain && progress {
@@ -316,30 +319,32 @@ func init() {
 func knightDist(a, b chess.Square) int { return int(knightDistance[a][b]) }
 
 // mateInOne looks through moves, legal moves of the side to move in pos,
-// for one that checkmates, and returns the first it finds. Where checks is
-// not nil, each checking move seen on the way is appended to it (all of
-// them when there is no mate). Checks are told without playing the move
-// (checkTable); a checking move is played to see whether the other side
-// has a reply, and it mates only where the position after it is in check
-// too.
-func mateInOne(pos *chess.Position, moves []chess.Move, checks *[]chess.Move) (chess.Move, bool) {
+// for one that checkmates, and returns the first it finds. The checking
+// moves seen on the way are written to checks, as many as it holds (all of
+// them when there is no mate and it holds all the moves), and returned.
+// Checks are told without playing the move (checkTable); a checking move
+// is played to see whether the other side has a reply, and it mates only
+// where the position after it is in check too.
+func mateInOne(pos *chess.Position, moves, checks []chess.Move) (chess.Move, bool, []chess.Move) {
 	var ct checkTable
 	ct.init(pos)
+	checks = checks[:0]
 	for _, m := range moves {
 		if !ct.gives(pos, m) {
 			continue
 		}
-		if checks != nil {
-			*checks = append(*checks, m)
+		if len(checks) < cap(checks) {
+			checks = checks[:len(checks)+1]
+			checks[len(checks)-1] = m
 		}
 		u := pos.Make(m)
 		mate := pos.InCheck() && !pos.HasLegalMove()
 		pos.Unmake(m, u)
 		if mate {
-			return m, true
+			return m, true, checks
 		}
 	}
-	return chess.NoMove, false
+	return chess.NoMove, false, checks
 }
 
 // checkTable tells which moves of the side to move give check, set up once

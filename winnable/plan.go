@@ -143,6 +143,9 @@ func (pl *plan) sortMoves(pos *chess.Position, moves []chess.Move) {
 		return
 	}
 	var score [256]int8
+	if len(moves) > len(score) {
+		return // only with odd material from a lenient FEN: left as it is
+	}
 	for i, m := range moves {
 		score[i] = int8(pl.moveScore(pos, j, m))
 	}

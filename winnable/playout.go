@@ -49,12 +49,12 @@ func (a *analyzer) playouts(p *chess.Position, x chess.Color, games, plies int, 
 			}
 			moves := ml.Slice()
 			if pos.Turn() == x {
-				checks := checkBuf[:0]
-				if m, ok := mateInOne(&pos, moves, &checks); ok {
+				m, ok, checks := mateInOne(&pos, moves, checkBuf[:])
+				if ok {
 					a.line = append(line, m)
 					return a.line
 				}
-				m := moves[r.intn(len(moves))]
+				m = moves[r.intn(len(moves))]
 				if pv := r.next() & 7; pv < 3 {
 					// Sometimes the most advanced pawn goes on (a queen
 					// when it promotes).

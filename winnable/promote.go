@@ -114,9 +114,9 @@ func pawnPaths(pos *chess.Position, x chess.Color) bb {
 func promoMover(pos *chess.Position, moves []chess.Move, r *rng) (m chess.Move, mate bool) {
 	x := pos.Turn()
 	k := pos.KingSquare(x ^ 1)
-	var buf [64]chess.Move
-	checks := buf[:0]
-	if c, ok := mateInOne(pos, moves, &checks); ok {
+	var buf [64]chess.Move // (checks past the 64th are not offered)
+	c, ok, checks := mateInOne(pos, moves, buf[:])
+	if ok {
 		return c, true
 	}
 	if netting(pos, x) {

@@ -82,6 +82,7 @@ type analyzer struct {
 	cx       chess.Color    // and the side it is about
 	frames   []frame
 	moves    []chess.Move
+	ml       chess.MoveList // the closure search's scratch list
 	budget   int
 	count    int
 	order    *plan        // move ordering for the closure search, or nil
