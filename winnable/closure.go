@@ -16,15 +16,15 @@ type frame struct {
 	made             bool
 	move             chess.Move
 	undo             chess.Undo
+	fp               fingerprint // of the position whose moves these are
 }
 
 type visit int
 
 const (
-	skip   visit = iota // seen before, terminal, or proved mate-free
+	skip   visit = iota // terminal, or proved mate-free
 	expand              // a frame was pushed
 	mated               // x has checkmated, or mates with a.probe
-	abort               // budget exhausted
 )
 
 // closure reports whether x can checkmate from p (mate) and whether the
@@ -43,14 +43,17 @@ func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, 
 	a.line = a.line[:0]
 	a.probe = chess.NoMove
 	a.rootSeen = false
-	switch a.visit(&a.cpos, x, true) {
+	if a.budget <= 0 {
+		return false, false
+	}
+	fp := zobristOf(&a.cpos)
+	a.seen.insertFingerprint(fp)
+	switch a.visit(&a.cpos, x, true, fp) {
 	case mated:
 		if a.probe != chess.NoMove {
 			a.line = append(a.line, a.probe)
 		}
 		return true, true
-	case abort:
-		return false, false
 	}
 	a.rootSeen = true
 	return a.resume(budget)
@@ -76,17 +79,38 @@ func (a *analyzer) resume(budget int) (mate, complete bool) {
 			a.frames = a.frames[:len(a.frames)-1]
 			continue
 		}
-		f.move = a.moves[f.next]
+		if a.count >= a.budget {
+			return false, false // the move at f.next is tried on resuming
+		}
+		m := a.moves[f.next]
+		f.move = m
 		f.next++
-		// Captures, promotions, en passant and castling change the
-		// abstract state. So does a pawn advance, but testing after each
-		// one costs far more than the rare pruning it brings.
-		structural := pos.PieceAt(f.move.To()) != chess.NoPiece || f.move.Kind() != chess.Normal
-		rights := pos.CastlingRights()
-		f.undo = pos.Make(f.move)
-		f.made = true
-		structural = structural || pos.CastlingRights() != rights || pos.EnPassant() != chess.NoSquare
-		switch a.visit(pos, x, structural) {
+		pc := pos.PieceAt(m.From())
+		var fp fingerprint
+		structural := false
+		if quietMove(pos, m, pc) {
+			// Seen before: skipped without playing the move.
+			fp = f.fp.afterQuiet(pc, m.From(), m.To())
+			if !a.seen.insertFingerprint(fp) {
+				continue
+			}
+			f.undo = pos.Make(m)
+			f.made = true
+		} else {
+			// Captures, promotions, en passant and castling change the
+			// abstract state. So does a pawn advance, but testing after
+			// each one costs far more than the rare pruning it brings.
+			structural = pos.PieceAt(m.To()) != chess.NoPiece || m.Kind() != chess.Normal
+			rights := pos.CastlingRights()
+			f.undo = pos.Make(m)
+			f.made = true
+			structural = structural || pos.CastlingRights() != rights || pos.EnPassant() != chess.NoSquare
+			fp = zobristOf(pos)
+			if !a.seen.insertFingerprint(fp) {
+				continue // taken back at the top of the loop
+			}
+		}
+		switch a.visit(pos, x, structural, fp) {
 		case mated:
 			a.line = a.line[:0]
 			for i := range a.frames {
@@ -98,29 +122,17 @@ func (a *analyzer) resume(budget int) (mate, complete bool) {
 				a.line = append(a.line, a.probe)
 			}
 			return true, true
-		case abort:
-			// Take the move back, so that a resumed search tries it.
-			pos.Unmake(f.move, f.undo)
-			f.made = false
-			f.next--
-			return false, false
 		}
 	}
 	return false, true
 }
 
-// visit looks at a position newly reached by the closure search. It is
-// tested for hopelessness only after a structural move: after any other
-// move every piece stays in the region it had, the abstract state is the
-// parent's, and so is the answer. (Skipping a test never harms soundness,
-// it only prunes less.)
-func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) visit {
-	if a.count >= a.budget {
-		return abort // before the position is marked seen: resume visits it
-	}
-	if !a.seen.insert(pos) {
-		return skip
-	}
+// visit looks at a position newly reached by the closure search (already
+// added to the set, with fingerprint fp). It is tested for hopelessness
+// only after a structural move: after any other move every piece stays in
+// the region it had, the abstract state is the parent's, and so is the
+// answer. (Skipping a test never harms soundness, it only prunes less.)
+func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool, fp fingerprint) visit {
 	a.count++
 	a.nodes++
 	ml := &a.ml
@@ -147,7 +159,7 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool) vi
 	if a.order != nil {
 		a.order.sortMoves(pos, a.moves[start:])
 	}
-	a.frames = append(a.frames, frame{start: start, end: int32(len(a.moves)), next: start})
+	a.frames = append(a.frames, frame{start: start, end: int32(len(a.moves)), next: start, fp: fp})
 	return expand
 }
 

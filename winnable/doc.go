@@ -133,10 +133,13 @@
 // # Caveat
 //
 // The closure and best-first searches remember positions by a 120-bit
-// fingerprint (the chess package's identity key and 56 bits of a second,
-// independent hash). Two positions would have to agree on both to be
-// mistaken for each other; with the few hundred thousand positions of a
-// search, the chance is below 2^-80.
+// fingerprint: the best-first search by the chess package's identity key
+// and 56 bits of a second, independent hash; the closure search by two
+// independent Zobrist hashes (one of 64 bits, one of 56), which it
+// updates move by move, so that a position seen before is passed over
+// without the move being played. Two positions would have to agree on
+// both hashes to be mistaken for each other; with the few hundred
+// thousand positions of a search, the chance is below 2^-80.
 //
 // Analyze and CanMate are safe for concurrent use; each call works in
 // memory of its own, taken from a pool.

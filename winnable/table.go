@@ -77,10 +77,16 @@ func (t *posSet) release() {
 
 // insert adds the position and reports whether it was new.
 func (t *posSet) insert(p *chess.Position) bool {
+	return t.insertFingerprint(fingerprintOf(p))
+}
+
+// insertFingerprint adds a position by its fingerprint and reports
+// whether it was new. A set must take its fingerprints from one scheme
+// only: fingerprintOf, or zobristOf and its updates.
+func (t *posSet) insertFingerprint(f fingerprint) bool {
 	if 10*(t.n+1) > 7*(t.mask+1) {
 		t.grow()
 	}
-	f := fingerprintOf(p)
 	b := f.b&^0xff | t.epoch
 	for i := int(f.b>>8) & t.mask; ; i = (i + 1) & t.mask {
 		s := &t.keys[i]
@@ -136,4 +142,90 @@ func (t *posSet) place(s slot) {
 		i = (i + 1) & t.mask
 	}
 	t.keys[i] = s
+}
+
+// The closure search fingerprints positions by two independent Zobrist
+// hashes instead (random keys for each piece on each square, the side to
+// move, each castling right and the en passant square, exclusive-ored),
+// so that a position reached by a quiet move has the fingerprint of the
+// one before with a few keys flipped: a position seen before is then
+// skipped without the move being played. The keys come from a fixed
+// generator; two positions share a fingerprint only if both hashes
+// agree, a chance of 2^-120 for a pair, as for fingerprintOf.
+var zobristKeys struct {
+	piece  [2][16][64]uint64
+	castle [2][64]uint64
+	ep     [2][64]uint64
+	turn   [2]uint64
+}
+
+func init() {
+	x := uint64(0x6a09e667f3bcc909)
+	next := func() uint64 { // splitmix64
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	k := &zobristKeys
+	for h := 0; h < 2; h++ {
+		for pc := range k.piece[h] {
+			for s := range k.piece[h][pc] {
+				k.piece[h][pc][s] = next()
+			}
+		}
+		for s := 0; s < 64; s++ {
+			k.castle[h][s], k.ep[h][s] = next(), next()
+		}
+		k.turn[h] = next()
+	}
+}
+
+// zobristOf returns the closure search's fingerprint of pos.
+func zobristOf(pos *chess.Position) fingerprint {
+	k := &zobristKeys
+	var f fingerprint
+	for b := pos.Occupied(); b != 0; b &= b - 1 {
+		s := b.First()
+		pc := pos.PieceAt(s)
+		f.a ^= k.piece[0][pc][s]
+		f.b ^= k.piece[1][pc][s]
+	}
+	for b := pos.CastlingRights(); b != 0; b &= b - 1 {
+		s := b.First()
+		f.a ^= k.castle[0][s]
+		f.b ^= k.castle[1][s]
+	}
+	if ep := pos.EnPassant(); ep != chess.NoSquare {
+		f.a ^= k.ep[0][ep]
+		f.b ^= k.ep[1][ep]
+	}
+	if pos.Turn() == chess.Black {
+		f.a ^= k.turn[0]
+		f.b ^= k.turn[1]
+	}
+	return f
+}
+
+// quietMove reports whether move m in pos changes nothing but the square
+// of the moved piece and the side to move: a piece other than a pawn
+// moves to an empty square, no en passant square is set before it (none
+// is after it), and no castling right can go (no right is left, or
+// neither the king nor a rook with a right moves).
+func quietMove(pos *chess.Position, m chess.Move, pc chess.Piece) bool {
+	if m.Kind() != chess.Normal || pc.Type() == chess.Pawn || pos.PieceAt(m.To()) != chess.NoPiece || pos.EnPassant() != chess.NoSquare {
+		return false
+	}
+	rights := pos.CastlingRights()
+	return rights == 0 || pc.Type() != chess.King && !rights.Has(m.From())
+}
+
+// afterQuiet returns the fingerprint after the quiet move of piece pc
+// from one square to another (see quietMove) in the position of f.
+func (f fingerprint) afterQuiet(pc chess.Piece, from, to chess.Square) fingerprint {
+	k := &zobristKeys
+	f.a ^= k.piece[0][pc][from] ^ k.piece[0][pc][to] ^ k.turn[0]
+	f.b ^= k.piece[1][pc][from] ^ k.piece[1][pc][to] ^ k.turn[1]
+	return f
 }
