@@ -24,7 +24,7 @@ type visit int
 const (
 	skip   visit = iota // terminal, or proved mate-free
 	expand              // a frame was pushed
-	mated               // x has checkmated, or mates with a.probe
+	mated               // the walk may end: the mates sought are found
 )
 
 // closure reports whether x can checkmate from p (mate) and whether the
@@ -33,41 +33,70 @@ const (
 // set, moves are tried in the order it suggests. The mating line, when
 // found, is left in a.line.
 func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, complete bool) {
+	var want [2]bool
+	want[x] = true
+	mates, complete := a.closureFor(p, want, false, budget)
+	a.line = append(a.line[:0], a.clines[x]...)
+	return mates[x], complete
+}
+
+// resume carries on a closure search of one side that stopped at its
+// budget, up to budget positions in all (the same move order must be in
+// force), and answers as closure does.
+func (a *analyzer) resume(budget int) (mate, complete bool) {
+	x := a.cx
+	complete = a.resumeFor(budget)
+	a.line = append(a.line[:0], a.clines[x]...)
+	return a.cmate[x], complete
+}
+
+// closureFor walks the positions reachable from p once for the sides in
+// want together: both sides' searches visit the same positions, so one
+// walk serves both, a position being passed over only where every side
+// still sought is proved unable to mate from it. It returns which sides
+// were found to mate (their lines are left in a.clines) and whether the
+// walk was complete: then a side sought and not found cannot mate. The
+// walk ends as soon as every side sought is found to mate, or with first
+// set, as soon as one is.
+func (a *analyzer) closureFor(p *chess.Position, want [2]bool, first bool, budget int) (mates [2]bool, complete bool) {
 	a.cpos = *p
-	a.cx = x
+	a.cwant = want
+	a.cfirst = first
+	a.cmate = [2]bool{}
+	for c := range a.clines {
+		a.clines[c] = a.clines[c][:0]
+	}
+	if want[chess.Black] && !want[chess.White] {
+		a.cx = chess.Black
+	} else {
+		a.cx = chess.White
+	}
 	a.seen.reset()
 	a.frames = a.frames[:0]
 	a.moves = a.moves[:0]
-	a.budget = budget
 	a.count = 0
-	a.line = a.line[:0]
-	a.probe = chess.NoMove
 	a.rootSeen = false
-	if a.budget <= 0 {
-		return false, false
+	if budget <= 0 {
+		return a.cmate, false
 	}
 	fp := zobristOf(&a.cpos)
 	a.seen.insertFingerprint(fp)
-	switch a.visit(&a.cpos, x, true, fp) {
-	case mated:
-		if a.probe != chess.NoMove {
-			a.line = append(a.line, a.probe)
-		}
-		return true, true
+	if a.visit(&a.cpos, true, fp) == mated {
+		return a.cmate, true
 	}
 	a.rootSeen = true
-	return a.resume(budget)
+	complete = a.resumeFor(budget)
+	return a.cmate, complete
 }
 
-// resume carries on a closure search that stopped at its budget, up to
-// budget positions in all (the same move order must be in force).
-func (a *analyzer) resume(budget int) (mate, complete bool) {
+// resumeFor carries on a walk of closureFor that stopped at its budget,
+// up to budget positions in all (the same move order must be in force),
+// and reports whether it is now complete.
+func (a *analyzer) resumeFor(budget int) (complete bool) {
 	if !a.rootSeen {
-		return false, false // the start itself was not looked at
+		return false // the start itself was not looked at
 	}
-	a.budget = budget
 	pos := &a.cpos
-	x := a.cx
 	for len(a.frames) > 0 {
 		f := &a.frames[len(a.frames)-1]
 		if f.made {
@@ -79,8 +108,8 @@ func (a *analyzer) resume(budget int) (mate, complete bool) {
 			a.frames = a.frames[:len(a.frames)-1]
 			continue
 		}
-		if a.count >= a.budget {
-			return false, false // the move at f.next is tried on resuming
+		if a.count >= budget {
+			return false // the move at f.next is tried on resuming
 		}
 		m := a.moves[f.next]
 		f.move = m
@@ -110,21 +139,29 @@ func (a *analyzer) resume(budget int) (mate, complete bool) {
 				continue // taken back at the top of the loop
 			}
 		}
-		switch a.visit(pos, x, structural, fp) {
-		case mated:
-			a.line = a.line[:0]
-			for i := range a.frames {
-				if a.frames[i].made {
-					a.line = append(a.line, a.frames[i].move)
-				}
-			}
-			if a.probe != chess.NoMove {
-				a.line = append(a.line, a.probe)
-			}
-			return true, true
+		if a.visit(pos, structural, fp) == mated {
+			return true
 		}
 	}
-	return false, true
+	return true
+}
+
+// found records that side c mates at the end of the current path, with
+// probe (when not NoMove) as the last move, and reports whether the walk
+// may end: every side sought is found, or first is set.
+func (a *analyzer) found(c chess.Color, probe chess.Move) bool {
+	line := a.clines[c][:0]
+	for i := range a.frames {
+		if a.frames[i].made {
+			line = append(line, a.frames[i].move)
+		}
+	}
+	if probe != chess.NoMove {
+		line = append(line, probe)
+	}
+	a.clines[c] = line
+	a.cmate[c] = true
+	return a.cfirst || a.cmate == a.cwant
 }
 
 // visit looks at a position newly reached by the closure search (already
@@ -132,25 +169,26 @@ func (a *analyzer) resume(budget int) (mate, complete bool) {
 // only after a structural move: after any other move every piece stays in
 // the region it had, the abstract state is the parent's, and so is the
 // answer. (Skipping a test never harms soundness, it only prunes less.)
-func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool, fp fingerprint) visit {
+func (a *analyzer) visit(pos *chess.Position, structural bool, fp fingerprint) visit {
 	a.count++
 	a.nodes++
 	ml := &a.ml
 	pos.LegalMoves(ml)
+	us := pos.Turn()
 	if ml.Len() == 0 {
-		if pos.Turn() != x && pos.InCheck() {
+		// Checkmate or stalemate: the game is over.
+		if them := us ^ 1; pos.InCheck() && a.open(them) && a.found(them, chess.NoMove) {
 			return mated
 		}
-		return skip // stalemate, or x is mated: the game is over
-	}
-	if structural && !a.plain && a.hopeless(pos, x) {
 		return skip
 	}
-	if pos.Turn() == x {
+	if structural && !a.plain && (!a.open(chess.White) || a.hopeless(pos, chess.White)) && (!a.open(chess.Black) || a.hopeless(pos, chess.Black)) {
+		return skip
+	}
+	if a.open(us) {
 		// A mate in one is taken at once, not when the walk comes back
 		// to it after the subtrees of the moves before it.
-		if m, ok, _ := mateInOne(pos, ml.Slice(), nil); ok {
-			a.probe = m
+		if m, ok, _ := mateInOne(pos, ml.Slice(), nil); ok && a.found(us, m) {
 			return mated
 		}
 	}
@@ -162,6 +200,9 @@ func (a *analyzer) visit(pos *chess.Position, x chess.Color, structural bool, fp
 	a.frames = append(a.frames, frame{start: start, end: int32(len(a.moves)), next: start, fp: fp})
 	return expand
 }
+
+// open reports whether the closure search still seeks a mate by c.
+func (a *analyzer) open(c chess.Color) bool { return a.cwant[c] && !a.cmate[c] }
 
 // hopeless reports whether x provably cannot checkmate from pos.
 func (a *analyzer) hopeless(pos *chess.Position, x chess.Color) bool {

@@ -125,7 +125,12 @@
 // order the first plan suggests, with more playouts (random and
 // promotion games) before it and the plans tried (each briefly, then the
 // first two with a larger budget) once it has looked at some eighty
-// thousand positions, before it goes on where it stopped. Where the mating side has a lone knight or bishops of one
+// thousand positions, before it goes on where it stopped. Where neither
+// side is settled when the closure search is due, one walk serves both
+// (the positions it visits are the same, and a position is passed over
+// only where both are proved unable to mate from it): up to eighty
+// thousand positions, and on to three hundred thousand while it finds no
+// mate, so that a dead position is proved by one walk instead of two. Where the mating side has a lone knight or bishops of one
 // colour, which mate only a king hemmed in by its own men, the plans come
 // before the closure search, which would wander among the many places of
 // the pieces.

@@ -125,3 +125,50 @@ func TestPlayouts(t *testing.T) {
 	}
 	t.Logf("%d mates found", found)
 }
+
+// TestClosureBoth checks the one closure walk for both sides against a
+// walk for each: with the same budget, a complete walk for both finds a
+// mate for exactly the sides the separate complete walks find one for,
+// with lines that end in that side's checkmate, and a walk for both that
+// ends at the first mate (as Alive asks) finds a mate only where some
+// side has one.
+func TestClosureBoth(t *testing.T) {
+	entries := loadVector(t)
+	a := new(analyzer)
+	const budget = 20000
+	compared, mates := 0, 0
+	for i := 0; i < len(entries); i += 7 {
+		p := entries[i].pos
+		var single [2]bool
+		settled := true
+		for c := chess.White; c <= chess.Black; c++ {
+			mate, complete := a.closure(p, c, budget)
+			single[c] = mate
+			settled = settled && complete
+		}
+		both, complete := a.closureFor(p, [2]bool{true, true}, false, budget)
+		if !settled || !complete {
+			continue // a walk for both may go further within the budget, or less far
+		}
+		compared++
+		if both != single {
+			t.Fatalf("%s: one walk for both found mates %v, a walk for each %v", entries[i].fen, both, single)
+		}
+		for c := chess.White; c <= chess.Black; c++ {
+			if both[c] {
+				mates++
+				if !matesBy(p, c, a.clines[c]) {
+					t.Fatalf("%s: the walk for both gave %v a line that does not mate", entries[i].fen, c)
+				}
+			}
+		}
+		first, _ := a.closureFor(p, [2]bool{true, true}, true, budget)
+		if (first[0] || first[1]) != (single[0] || single[1]) || first[0] && first[1] {
+			t.Fatalf("%s: the walk ending at the first mate found %v, a walk for each %v", entries[i].fen, first, single)
+		}
+	}
+	if compared < 100 || mates < 50 {
+		t.Fatalf("only %d positions settled by every walk, %d mates: the test compares too little", compared, mates)
+	}
+	t.Logf("%d positions, %d mates", compared, mates)
+}

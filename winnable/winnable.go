@@ -68,6 +68,7 @@ const (
 	morePlans      = 6
 	widePlanNodes  = 3000
 	midClosure     = 80000
+	bothClosure    = 300000
 	closureNodes   = 700000
 	deepBudget     = 60
 	deepNodes      = 400000
@@ -85,11 +86,14 @@ type analyzer struct {
 	ml       chess.MoveList // the closure search's scratch list
 	budget   int
 	count    int
-	order    *plan        // move ordering for the closure search, or nil
-	plain    bool         // closure without pruning by proofs (tests)
-	line     []chess.Move // the closure search's mating line
-	probe    chess.Move   // the mate in one that ended it, or NoMove
-	rootSeen bool         // the closure search got past its start
+	order    *plan           // move ordering for the closure search, or nil
+	plain    bool            // closure without pruning by proofs (tests)
+	line     []chess.Move    // the closure search's mating line (one side)
+	cwant    [2]bool         // the sides the closure search is for
+	cfirst   bool            // it ends at the first mate found
+	cmate    [2]bool         // the sides it found to mate
+	clines   [2][]chess.Move // and their mating lines
+	rootSeen bool            // the closure search got past its start
 	// abstract search and its cache
 	ex           explorer
 	ks           kingSearch
@@ -312,15 +316,48 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 	}
 	a.mark("king-search")
+	// The proof: its cheap searches for each side, then, where both sides
+	// are still open, one closure walk for both (both walks would visit
+	// the same positions: a dead position is proved in one), then the
+	// rest for each side.
 	for c := chess.White; c <= chess.Black; c++ {
 		if !open(c) {
 			continue
 		}
-		tried := 0
-		if len(plans[c]) > 0 {
-			tried = 1
+		tried := 1 // the best-first search followed the first plan
+		if len(plans[c]) == 0 {
+			plans[c], tried = a.ex.findPlans(p, c, morePlans), 0
 		}
-		line, decided := a.prove(p, c, plans[c], tried)
+		if line := a.proveCheap(p, c, plans[c], tried); line != nil {
+			found(c, line)
+		}
+	}
+	if open(chess.White) && open(chess.Black) {
+		mates, complete := a.closureFor(p, [2]bool{true, true}, a.either, midClosure)
+		if !complete && !mates[0] && !mates[1] {
+			// No mate so far: the position looks dead, and the walk for
+			// both goes on rather than one for each side.
+			complete = a.resumeFor(bothClosure)
+			mates = a.cmate
+		}
+		a.stats.note(stClosure, a.count, mates[0] || mates[1], complete)
+		for c := chess.White; c <= chess.Black; c++ {
+			if mates[c] {
+				found(c, a.clines[c])
+			}
+		}
+		// A walk to its end, not cut short by a mate with a.either, proves
+		// that a side it found no mate for cannot mate.
+		if complete && !(a.either && (mates[0] || mates[1])) {
+			done = [2]bool{true, true}
+		}
+		a.mark("p-both")
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		if !open(c) {
+			continue
+		}
+		line, decided := a.proveSearch(p, c, plans[c])
 		can[c] = decided == 0 || decided == 2
 		if decided == 2 {
 			r.Decided = false
@@ -370,6 +407,11 @@ func (a *analyzer) trim() {
 	if cap(a.line) > 1<<20 {
 		a.line = nil
 	}
+	for c := range a.clines {
+		if cap(a.clines[c]) > 1<<20 {
+			a.clines[c] = nil
+		}
+	}
 	a.seen.release()
 	a.bfSeen.release()
 	if len(a.cacheEntries) > 1<<12 {
@@ -378,66 +420,73 @@ func (a *analyzer) trim() {
 	}
 }
 
-// prove settles whether x can mate, after the proofs of impossibility
-// failed; the first tried of the plans were followed already. It returns
-// the mating line and 0 (can), 1 (cannot: the closure search proved it)
-// or 2 (undecided). The work escalates: the plans with a small budget, a
-// closure search with a part of its budget (enough to prove most dead
-// positions and to find most mates it finds at all), every plan with a
-// small budget and the first planCount with a larger one, then the closure
-// search goes on to its full budget.
-func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried int) ([]chess.Move, int) {
-	if len(plans) == 0 {
-		plans = a.ex.findPlans(p, x, morePlans)
-		tried = 0
-	}
-	follow := func(from, to, limit int) []chess.Move {
-		for i := from; i < to && i < len(plans); i++ {
-			n0 := a.nodes
-			line := a.bestFirst(p, x, &plans[i], limit)
-			a.stats.note(stBestFirst, a.nodes-n0, line != nil, true)
-			if line != nil {
-				return line
-			}
-		}
-		return nil
-	}
-	line := follow(tried, planCount, planNodes)
-	a.mark("p-plans")
-	if line != nil {
-		return line, 0
-	}
-	// Every plan briefly first, then the first wide ones with more: a plan
-	// ranked low may be the one that works.
-	followAll := func(wide int) []chess.Move {
-		if line := follow(0, morePlans, planNodes); line != nil {
+// followPlans follows plans[from:to] with the best-first search, each
+// with limit positions, and returns the first mating line found.
+func (a *analyzer) followPlans(p *chess.Position, x chess.Color, plans []plan, from, to, limit int) []chess.Move {
+	for i := from; i < to && i < len(plans); i++ {
+		n0 := a.nodes
+		line := a.bestFirst(p, x, &plans[i], limit)
+		a.stats.note(stBestFirst, a.nodes-n0, line != nil, true)
+		if line != nil {
 			return line
 		}
-		return follow(0, wide, widePlanNodes)
+	}
+	return nil
+}
+
+// followAll follows every plan briefly, then the first wide ones with
+// more: a plan ranked low may be the one that works.
+func (a *analyzer) followAll(p *chess.Position, x chess.Color, plans []plan, wide int) []chess.Move {
+	if line := a.followPlans(p, x, plans, 0, morePlans, planNodes); line != nil {
+		return line
+	}
+	return a.followPlans(p, x, plans, 0, wide, widePlanNodes)
+}
+
+// proveCheap runs the cheap searches for a mate by x that come before the
+// closure search, after the proofs of impossibility failed: the plans not
+// tried yet up to planCount, more random and promotion games, and for a
+// lone minor piece every plan. It returns a mating line or nil.
+func (a *analyzer) proveCheap(p *chess.Position, x chess.Color, plans []plan, tried int) []chess.Move {
+	line := a.followPlans(p, x, plans, tried, planCount, planNodes)
+	a.mark("p-plans")
+	if line != nil {
+		return line
 	}
 	n0 := a.nodes
 	line = a.playouts(p, x, moreGames, playoutPlies, 1)
 	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 	a.mark("p-playouts")
 	if line != nil {
-		return slicesClone(line), 0
+		return slicesClone(line)
 	}
 	n0 = a.nodes
 	line = a.promoPlayouts(p, x, morePromoGames, a.promoLength(p, x), 1)
 	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 	a.mark("p-promo")
 	if line != nil {
-		return slicesClone(line), 0
+		return slicesClone(line)
 	}
 	if lonePiece(p, x) {
 		// A lone minor piece mates only a king hemmed in by its own men:
 		// the plans show where, the closure search would wander.
-		line := followAll(morePlans)
+		line := a.followAll(p, x, plans, morePlans)
 		a.mark("p-lone-plans")
 		if line != nil {
-			return line, 0
+			return line
 		}
 	}
+	return nil
+}
+
+// proveSearch settles whether x can mate once proveCheap found nothing.
+// It returns the mating line and 0 (can), 1 (cannot: the closure search
+// proved it) or 2 (undecided). The work escalates: a closure search with
+// a part of its budget (enough to prove most dead positions and to find
+// most mates it finds at all), every plan with a small budget and the
+// first planCount with a larger one, then the closure search goes on to
+// its full budget.
+func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan) ([]chess.Move, int) {
 	if len(plans) > 0 {
 		a.order = &plans[0]
 	}
@@ -454,7 +503,7 @@ func (a *analyzer) prove(p *chess.Position, x chess.Color, plans []plan, tried i
 		// in the others; with it for the first two only, every question
 		// is still decided, the slowest takes no longer, and the vector
 		// needs 1.45 million positions fewer.
-		if line := followAll(planCount); line != nil {
+		if line := a.followAll(p, x, plans, planCount); line != nil {
 			return line, 0
 		}
 		// Where it stopped, with the same order.
