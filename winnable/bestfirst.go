@@ -97,7 +97,7 @@ func (a *analyzer) bestFirst(p *chess.Position, x chess.Color, g heuristic, limi
 			child := &a.bfChild // not a local: the heuristic's call would move it to the heap
 			*child = pos
 			child.Make(m)
-			if child.Turn() != x && child.InCheck() && child.CountLegal() == 0 {
+			if child.Turn() != x && child.InCheck() && !child.HasLegalMove() {
 				line := []chess.Move{m}
 				for j := i; a.bf[j].parent >= 0; j = a.bf[j].parent {
 					line = append(line, a.bf[j].move)

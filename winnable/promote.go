@@ -342,9 +342,9 @@ func cornerDist(s chess.Square, corners bb) int {
 // stalemates reports whether m leaves the other side without a move.
 func stalemates(pos *chess.Position, m chess.Move) bool {
 	u := pos.Make(m)
-	n := pos.CountLegal()
+	stuck := !pos.HasLegalMove()
 	pos.Unmake(m, u)
-	return n == 0
+	return stuck
 }
 
 // blockerMove chooses, for a loser that must hem its own king in, a move
