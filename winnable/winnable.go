@@ -84,7 +84,6 @@ type analyzer struct {
 	frames   []frame
 	moves    []chess.Move
 	ml       chess.MoveList // the closure search's scratch list
-	budget   int
 	count    int
 	order    *plan           // move ordering for the closure search, or nil
 	plain    bool            // closure without pruning by proofs (tests)
