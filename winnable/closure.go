@@ -72,8 +72,8 @@ func (a *analyzer) closureFor(p *chess.Position, want [2]bool, first bool, budge
 		a.cx = chess.White
 	}
 	a.seen.reset()
-	a.frames = a.frames[:0]
-	a.moves = a.moves[:0]
+	a.frames.n = 0
+	a.moves.n = 0
 	a.count = 0
 	a.rootSeen = false
 	if budget <= 0 {
@@ -97,21 +97,21 @@ func (a *analyzer) resumeFor(budget int) (complete bool) {
 		return false // the start itself was not looked at
 	}
 	pos := &a.cpos
-	for len(a.frames) > 0 {
-		f := &a.frames[len(a.frames)-1]
+	for a.frames.n > 0 {
+		f := a.frames.top()
 		if f.made {
 			pos.Unmake(f.move, f.undo)
 			f.made = false
 		}
 		if f.next == f.end {
-			a.moves = a.moves[:f.start]
-			a.frames = a.frames[:len(a.frames)-1]
+			a.moves.n = int(f.start)
+			a.frames.n--
 			continue
 		}
 		if a.count >= budget {
 			return false // the move at f.next is tried on resuming
 		}
-		m := a.moves[f.next]
+		m := a.moves.at(f.next)
 		f.move = m
 		f.next++
 		pc := pos.PieceAt(m.From())
@@ -151,9 +151,9 @@ func (a *analyzer) resumeFor(budget int) (complete bool) {
 // may end: every side sought is found, or first is set.
 func (a *analyzer) found(c chess.Color, probe chess.Move) bool {
 	line := a.clines[c][:0]
-	for i := range a.frames {
-		if a.frames[i].made {
-			line = append(line, a.frames[i].move)
+	for i := 0; i < a.frames.n; i++ {
+		if f := a.frames.at(i); f.made {
+			line = append(line, f.move)
 		}
 	}
 	if probe != chess.NoMove {
@@ -192,12 +192,11 @@ func (a *analyzer) visit(pos *chess.Position, structural bool, fp fingerprint) v
 			return mated
 		}
 	}
-	start := int32(len(a.moves))
-	a.moves = append(a.moves, ml.Slice()...)
+	list, start := a.moves.push(ml.Slice())
 	if a.order != nil {
-		a.order.sortMoves(pos, a.moves[start:])
+		a.order.sortMoves(pos, list)
 	}
-	a.frames = append(a.frames, frame{start: start, end: int32(len(a.moves)), next: start, fp: fp})
+	a.frames.push(frame{start: start, end: start + int32(len(list)), next: start, fp: fp})
 	return expand
 }
 
@@ -210,4 +209,73 @@ func (a *analyzer) hopeless(pos *chess.Position, x chess.Color) bool {
 		return true
 	}
 	return a.abstractImpossible(pos, x)
+}
+
+// The closure search's stacks grow in chunks, never copied: a walk may go
+// hundreds of thousands of moves deep.
+const (
+	frameChunk = 1 << 12
+	moveChunk  = 1 << 14
+)
+
+// frameStack is the closure search's stack of frames.
+type frameStack struct {
+	chunks [][]frame
+	n      int
+}
+
+func (s *frameStack) push(f frame) {
+	c := s.n / frameChunk
+	if c == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]frame, frameChunk))
+	}
+	s.chunks[c][s.n%frameChunk] = f
+	s.n++
+}
+
+func (s *frameStack) at(i int) *frame { return &s.chunks[i/frameChunk][i%frameChunk] }
+
+func (s *frameStack) top() *frame { return s.at(s.n - 1) }
+
+// trim lets go of the chunks past the first keep.
+func (s *frameStack) trim(keep int) {
+	if len(s.chunks) > keep {
+		clear(s.chunks[keep:])
+		s.chunks = s.chunks[:keep]
+	}
+}
+
+// moveStack holds the move lists of the frames, each list within one
+// chunk; a frame knows its list by index, and popping it sets n back to
+// its start.
+type moveStack struct {
+	chunks [][]chess.Move
+	n      int
+}
+
+// push copies a list on the stack and returns the copy and its index.
+func (s *moveStack) push(moves []chess.Move) ([]chess.Move, int32) {
+	if off := s.n % moveChunk; off+len(moves) > moveChunk {
+		s.n += moveChunk - off // the list starts the next chunk
+	}
+	c := s.n / moveChunk
+	for c >= len(s.chunks) {
+		s.chunks = append(s.chunks, make([]chess.Move, moveChunk))
+	}
+	off := s.n % moveChunk
+	list := s.chunks[c][off : off+len(moves)]
+	copy(list, moves)
+	start := s.n
+	s.n += len(moves)
+	return list, int32(start)
+}
+
+func (s *moveStack) at(i int32) chess.Move { return s.chunks[i/moveChunk][i%moveChunk] }
+
+// trim lets go of the chunks past the first keep.
+func (s *moveStack) trim(keep int) {
+	if len(s.chunks) > keep {
+		clear(s.chunks[keep:])
+		s.chunks = s.chunks[:keep]
+	}
 }

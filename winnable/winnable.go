@@ -81,8 +81,8 @@ type analyzer struct {
 	seen     posSet
 	cpos     chess.Position // the closure search's current position
 	cx       chess.Color    // and the side it is about
-	frames   []frame
-	moves    []chess.Move
+	frames   frameStack
+	moves    moveStack
 	ml       chess.MoveList // the closure search's scratch list
 	count    int
 	order    *plan           // move ordering for the closure search, or nil
@@ -397,12 +397,8 @@ func (a *analyzer) trim() {
 	if cap(a.bfq) > 1<<18 {
 		a.bfq = nil
 	}
-	if cap(a.moves) > 1<<20 {
-		a.moves = nil
-	}
-	if cap(a.frames) > 1<<17 {
-		a.frames = nil
-	}
+	a.moves.trim(1 << 20 / moveChunk)
+	a.frames.trim(1 << 17 / frameChunk)
 	if cap(a.line) > 1<<20 {
 		a.line = nil
 	}
