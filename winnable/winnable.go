@@ -113,6 +113,9 @@ type analyzer struct {
 	// either asks only whether some side can mate (Alive): the analysis
 	// stops at the first side found able to.
 	either bool
+	// noLines leaves Result.Lines nil (CanMate and Alive answer with a
+	// bool only).
+	noLines bool
 	// trace, when set, is told the end of each stage (for tuning).
 	trace func(stage string)
 }
@@ -136,6 +139,8 @@ func CanMate(p *chess.Position, c chess.Color) bool {
 	c &= 1
 	var w [2]bool
 	w[c] = true
+	a.noLines = true
+	defer func() { a.noLines = false }()
 	return a.analyze(p, w).Can(c)
 }
 
@@ -147,8 +152,8 @@ func CanMate(p *chess.Position, c chess.Color) bool {
 func Alive(p *chess.Position) bool {
 	a := pool.Get().(*analyzer)
 	defer pool.Put(a)
-	a.either = true
-	defer func() { a.either = false }()
+	a.either, a.noLines = true, true
+	defer func() { a.either, a.noLines = false, false }()
 	r := a.analyze(p, [2]bool{true, true})
 	return r.White || r.Black
 }
@@ -190,7 +195,9 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	}
 	found := func(c chess.Color, line []chess.Move) {
 		can[c], done[c] = true, true
-		r.Lines[c] = slicesClone(line)
+		if !a.noLines {
+			r.Lines[c] = slicesClone(line)
+		}
 	}
 	var plans [2][]plan
 	// Games aimed at queening a pawn and mating with the queen (or, for a
@@ -361,7 +368,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		if decided == 2 {
 			r.Decided = false
 		}
-		if line != nil {
+		if line != nil && !a.noLines {
 			r.Lines[c] = slicesClone(line)
 		}
 	}
@@ -453,14 +460,14 @@ func (a *analyzer) proveCheap(p *chess.Position, x chess.Color, plans []plan, tr
 	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 	a.mark("p-playouts")
 	if line != nil {
-		return slicesClone(line)
+		return line // (a.line: the caller keeps it before anything else runs)
 	}
 	n0 = a.nodes
 	line = a.promoPlayouts(p, x, morePromoGames, a.promoLength(p, x), 1)
 	a.stats.note(stPlayout, a.nodes-n0, line != nil, true)
 	a.mark("p-promo")
 	if line != nil {
-		return slicesClone(line)
+		return line
 	}
 	if lonePiece(p, x) {
 		// A lone minor piece mates only a king hemmed in by its own men:
