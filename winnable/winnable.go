@@ -164,9 +164,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	r := Result{Decided: true}
 	var can, done [2]bool
 	// A finished game: checkmate or stalemate.
-	var ml chess.MoveList
-	p.LegalMoves(&ml)
-	if ml.Len() == 0 {
+	if !p.HasLegalMove() {
 		if p.InCheck() {
 			can[p.Turn()^1] = true
 			r.Lines[p.Turn()^1] = []chess.Move{} // the checkmate is on the board
