@@ -226,11 +226,11 @@ func rootState(p *chess.Position, s *astate) bool {
 // limit abstract states, for the colours in want and returns, for each,
 // whether a checkmate by it was proved impossible.
 func (e *explorer) runLimit(p *chess.Position, want [2]bool, limit int) (impossible [2]bool) {
+	e.start(want) // also when nothing runs: no state of an earlier search is left to build plans on
 	var root astate
 	if !rootState(p, &root) {
 		return
 	}
-	e.start(want)
 	e.limit = limit
 	e.cur = -1
 	e.add(&root, event{})

@@ -34,11 +34,11 @@ func eventRank(ev *event, x chess.Color) int {
 
 // findPlans returns up to n plans for x from position p.
 func (e *explorer) findPlans(p *chess.Position, x chess.Color, n int) []plan {
+	e.start([2]bool{})
 	var root astate
 	if !rootState(p, &root) {
 		return nil
 	}
-	e.start([2]bool{})
 	e.limit = planStates
 	e.cur = -1
 	e.add(&root, event{})

@@ -112,3 +112,35 @@ func findMateByPlayouts(p *chess.Position, c chess.Color, rng *rand.Rand, games,
 }
 
 func chessStart() *chess.Position { return chess.StartPosition() }
+
+// TestOddMaterial analyses positions with more pieces than a game can
+// have, which a lenient FEN accepts: more than the abstract search takes
+// (it then proves nothing and builds no plans) and nearly 250 legal moves.
+// None may panic, and each answer must be the expected one, with a line
+// that mates.
+func TestOddMaterial(t *testing.T) {
+	for _, tc := range []struct{ fen, want string }{
+		{"QQQQQQQB/Q6Q/Q6R/Q5RB/B6k/Q3Q2B/Q6Q/KQQQ1Q1Q w - - 0 1", "W-"},
+		{"QQQQQQQB/Q6Q/Q6R/Q5RB/B6k/Q3Q2B/Q6Q/KQQQ1Q1Q b - - 0 1", "--"}, // stalemate
+		{"k7/8/8/8/8/8/NNNNNNNN/NNNNNNNK w - - 0 1", "W-"},
+		{"k7/8/8/8/8/8/8/BBBBBBBK w - - 0 1", "W-"},
+		{"nnnnnnnk/nnnnnnnn/nnnnnnnn/8/8/8/8/K7 b - - 0 1", "-B"},
+	} {
+		p, _, err := chess.ParseFENWith(tc.fen, chess.Options{}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Analyze(p)
+		if r.Class() != tc.want || !r.Decided {
+			t.Errorf("%s: %s (decided %v), want %s", tc.fen, r.Class(), r.Decided, tc.want)
+		}
+		for c := chess.White; c <= chess.Black; c++ {
+			if r.Can(c) && !matesBy(p, c, r.Lines[c]) {
+				t.Errorf("%s: the line for %v does not end in its checkmate", tc.fen, c)
+			}
+		}
+		if CanMate(p, chess.White) != r.White || CanMate(p, chess.Black) != r.Black || Alive(p) != (r.White || r.Black) {
+			t.Errorf("%s: CanMate or Alive disagrees with Analyze", tc.fen)
+		}
+	}
+}
