@@ -121,19 +121,22 @@
 // enough. This finds the long mates of endings (a pawn promotes and the
 // new queen mates; a lone bishop or knight mates a king hemmed in by its
 // own men) in a few hundred positions. Then the wide analysis, a longer
-// helpmate search and the king search; the closure search last, in the
-// order the first plan suggests, with more playouts (random and
-// promotion games) before it and the plans tried (each briefly, then the
-// first two with a larger budget) once it has looked at some eighty
-// thousand positions, before it goes on where it stopped. Where neither
-// side is settled when the closure search is due, one walk serves both
-// (the positions it visits are the same, and a position is passed over
-// only where both are proved unable to mate from it): up to eighty
-// thousand positions, and on to three hundred thousand while it finds no
-// mate, so that a dead position is proved by one walk instead of two. Where the mating side has a lone knight or bishops of one
-// colour, which mate only a king hemmed in by its own men, the plans come
-// before the closure search, which would wander among the many places of
-// the pieces.
+// helpmate search and the king search.
+//
+// Last comes the proof. For each side still open: the plans not followed
+// yet and more playouts (random and promotion games), and where the
+// mating side has a lone knight or bishops of one colour, which mate only
+// a king hemmed in by its own men, every plan (the closure search would
+// wander among the many places of the pieces). Then the closure search.
+// Where both sides are still open, one walk serves both (the positions it
+// visits are the same, and a position is passed over only where both are
+// proved unable to mate from it): up to eighty thousand positions, and on
+// to three hundred thousand while it finds no mate, so that a dead
+// position is proved by one walk instead of two. A side left open gets a
+// walk of its own, in the order the first plan suggests; once it has
+// looked at some eighty thousand positions, the plans are tried (each
+// briefly, then the first two with a larger budget) before it goes on
+// where it stopped.
 //
 // # Caveat
 //
@@ -146,6 +149,6 @@
 // both hashes to be mistaken for each other; with the few hundred
 // thousand positions of a search, the chance is below 2^-80.
 //
-// Analyze and CanMate are safe for concurrent use; each call works in
-// memory of its own, taken from a pool.
+// Analyze, CanMate and Alive are safe for concurrent use; each call works
+// in memory of its own, taken from a pool.
 package winnable
