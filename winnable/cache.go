@@ -13,9 +13,10 @@ type cacheEntry struct {
 	imp   [2]bool
 }
 
-// abstractImpossible reports whether the abstract search proves that x
-// cannot checkmate from pos.
-func (a *analyzer) abstractImpossible(pos *chess.Position, x chess.Color) bool {
+// abstractImpossible reports whether the abstract search proves, for
+// every side in want, that it cannot checkmate from pos. The abstract
+// state is settled once; each side's answer is cached with it.
+func (a *analyzer) abstractImpossible(pos *chess.Position, want [2]bool) bool {
 	var s astate
 	if !rootState(pos, &s) {
 		return false
@@ -27,31 +28,34 @@ func (a *analyzer) abstractImpossible(pos *chess.Position, x chess.Color) bool {
 		a.cacheIndex = make(map[uint64][]int32)
 	}
 	a.stats.absCalls++
+	var e *cacheEntry
 	for _, i := range a.cacheIndex[h] {
-		e := &a.cacheEntries[i]
-		if e.ep == ep && e.state.equal(&s) {
-			if !e.known[x] {
-				e.imp[x] = a.ex.runLimit(pos, want(x), closureStates)[x]
-				e.known[x] = true
-			} else {
-				a.stats.absHits++
-			}
-			if e.imp[x] {
-				a.stats.absPruned++
-			}
-			return e.imp[x]
+		if c := &a.cacheEntries[i]; c.ep == ep && c.state.equal(&s) {
+			e = c
+			break
 		}
 	}
-	imp := a.ex.runLimit(pos, want(x), closureStates)[x]
-	if imp {
-		a.stats.absPruned++
+	if e == nil {
+		a.cacheIndex[h] = append(a.cacheIndex[h], int32(len(a.cacheEntries)))
+		a.cacheEntries = append(a.cacheEntries, cacheEntry{state: s, ep: ep})
+		e = &a.cacheEntries[len(a.cacheEntries)-1]
+	} else {
+		a.stats.absHits++
 	}
-	e := cacheEntry{state: s, ep: ep}
-	e.known[x] = true
-	e.imp[x] = imp
-	a.cacheIndex[h] = append(a.cacheIndex[h], int32(len(a.cacheEntries)))
-	a.cacheEntries = append(a.cacheEntries, e)
-	return imp
+	for x := chess.White; x <= chess.Black; x++ {
+		if !want[x] {
+			continue
+		}
+		if !e.known[x] {
+			e.imp[x] = a.ex.runLimit(pos, want1(x), closureStates)[x]
+			e.known[x] = true
+		}
+		if !e.imp[x] {
+			return false
+		}
+	}
+	a.stats.absPruned++
+	return true
 }
 
 // closureStates bounds the abstract search run at a node of the closure
@@ -61,7 +65,7 @@ func (a *analyzer) abstractImpossible(pos *chess.Position, x chess.Color) bool {
 // that run out.)
 const closureStates = 16
 
-func want(x chess.Color) (w [2]bool) {
+func want1(x chess.Color) (w [2]bool) {
 	w[x] = true
 	return
 }

@@ -182,7 +182,7 @@ func (a *analyzer) visit(pos *chess.Position, structural bool, fp fingerprint) v
 		}
 		return skip
 	}
-	if structural && !a.plain && (!a.open(chess.White) || a.hopeless(pos, chess.White)) && (!a.open(chess.Black) || a.hopeless(pos, chess.Black)) {
+	if structural && !a.plain && a.hopeless(pos, [2]bool{a.open(chess.White), a.open(chess.Black)}) {
 		return skip
 	}
 	if a.open(us) {
@@ -203,12 +203,15 @@ func (a *analyzer) visit(pos *chess.Position, structural bool, fp fingerprint) v
 // open reports whether the closure search still seeks a mate by c.
 func (a *analyzer) open(c chess.Color) bool { return a.cwant[c] && !a.cmate[c] }
 
-// hopeless reports whether x provably cannot checkmate from pos.
-func (a *analyzer) hopeless(pos *chess.Position, x chess.Color) bool {
-	if pos.ByColor(x) == pos.Pieces(x, chess.King) {
-		return true
+// hopeless reports whether no side in want can checkmate from pos, by
+// proof: it has a bare king, or the abstract search says so.
+func (a *analyzer) hopeless(pos *chess.Position, want [2]bool) bool {
+	for x := chess.White; x <= chess.Black; x++ {
+		if want[x] && pos.ByColor(x) == pos.Pieces(x, chess.King) {
+			want[x] = false
+		}
 	}
-	return a.abstractImpossible(pos, x)
+	return !want[chess.White] && !want[chess.Black] || a.abstractImpossible(pos, want)
 }
 
 // The closure search's stacks grow in chunks, never copied: a walk may go
