@@ -114,31 +114,24 @@ func (a *analyzer) resumeFor(budget int) (complete bool) {
 		m := a.moves.at(f.next)
 		f.move = m
 		f.next++
-		pc := pos.PieceAt(m.From())
-		var fp fingerprint
-		structural := false
-		if quietMove(pos, m, pc) {
-			// Seen before: skipped without playing the move.
-			fp = f.fp.afterQuiet(pc, m.From(), m.To())
-			if !a.seen.insertFingerprint(fp) {
-				continue
-			}
-			f.undo = pos.Make(m)
-			f.made = true
-		} else {
-			// Captures, promotions, en passant and castling change the
-			// abstract state. So does a pawn advance, but testing after
-			// each one costs far more than the rare pruning it brings.
-			structural = pos.PieceAt(m.To()) != chess.NoPiece || m.Kind() != chess.Normal
-			rights := pos.CastlingRights()
-			f.undo = pos.Make(m)
-			f.made = true
-			structural = structural || pos.CastlingRights() != rights || pos.EnPassant() != chess.NoSquare
+		// Captures, promotions, en passant and castling change the
+		// abstract state. So does a pawn advance, but testing after each
+		// one costs far more than the rare pruning it brings.
+		structural := pos.PieceAt(m.To()) != chess.NoPiece || m.Kind() != chess.Normal
+		rights := pos.CastlingRights()
+		fp, ok := childFingerprint(pos, f.fp, m)
+		if ok && !a.seen.insertFingerprint(fp) {
+			continue // seen before: skipped without playing the move
+		}
+		f.undo = pos.Make(m)
+		f.made = true
+		if !ok {
 			fp = zobristOf(pos)
 			if !a.seen.insertFingerprint(fp) {
 				continue // taken back at the top of the loop
 			}
 		}
+		structural = structural || pos.CastlingRights() != rights || pos.EnPassant() != chess.NoSquare
 		if a.visit(pos, structural, fp) == mated {
 			return true
 		}

@@ -147,7 +147,7 @@ func (t *posSet) place(s slot) {
 // The closure search fingerprints positions by two independent Zobrist
 // hashes instead (random keys for each piece on each square, the side to
 // move, each castling right and the en passant square, exclusive-ored),
-// so that a position reached by a quiet move has the fingerprint of the
+// so that the fingerprint of the position after a move is that of the
 // one before with a few keys flipped: a position seen before is then
 // skipped without the move being played. The keys come from a fixed
 // generator; two positions share a fingerprint only if both hashes
@@ -208,24 +208,50 @@ func zobristOf(pos *chess.Position) fingerprint {
 	return f
 }
 
-// quietMove reports whether move m in pos changes nothing but the square
-// of the moved piece and the side to move: a piece other than a pawn
-// moves to an empty square, no en passant square is set before it (none
-// is after it), and no castling right can go (no right is left, or
-// neither the king nor a rook with a right moves).
-func quietMove(pos *chess.Position, m chess.Move, pc chess.Piece) bool {
-	if m.Kind() != chess.Normal || pc.Type() == chess.Pawn || pos.PieceAt(m.To()) != chess.NoPiece || pos.EnPassant() != chess.NoSquare {
-		return false
-	}
-	rights := pos.CastlingRights()
-	return rights == 0 || pc.Type() != chess.King && !rights.Has(m.From())
-}
-
-// afterQuiet returns the fingerprint after the quiet move of piece pc
-// from one square to another (see quietMove) in the position of f.
-func (f fingerprint) afterQuiet(pc chess.Piece, from, to chess.Square) fingerprint {
+// childFingerprint returns the fingerprint of the position after the
+// legal move m in pos, whose fingerprint is f, without playing the move.
+// It reports false, leaving the move to be played and zobristOf, for
+// castling and for a move that may take a castling right or, as a
+// promotion to a rook, give one (laws C6).
+func childFingerprint(pos *chess.Position, f fingerprint, m chess.Move) (fingerprint, bool) {
 	k := &zobristKeys
-	f.a ^= k.piece[0][pc][from] ^ k.piece[0][pc][to] ^ k.turn[0]
-	f.b ^= k.piece[1][pc][from] ^ k.piece[1][pc][to] ^ k.turn[1]
-	return f
+	from, to := m.From(), m.To()
+	pc := pos.PieceAt(from)
+	us := pc.Color()
+	if rights := pos.CastlingRights(); rights != 0 && (pc.Type() == chess.King || rights&(from.Bitboard()|to.Bitboard()) != 0) {
+		return f, false
+	}
+	if ep := pos.EnPassant(); ep != chess.NoSquare {
+		f.a ^= k.ep[0][ep]
+		f.b ^= k.ep[1][ep]
+	}
+	moved := pc
+	switch m.Kind() {
+	case chess.Castling:
+		return f, false
+	case chess.EnPassant:
+		s := to ^ 8
+		victim := pos.PieceAt(s)
+		f.a ^= k.piece[0][victim][s]
+		f.b ^= k.piece[1][victim][s]
+	case chess.Promotion:
+		t := m.Promotion()
+		if t == chess.Rook {
+			return f, false
+		}
+		moved = chess.NewPiece(us, t)
+	}
+	if victim := pos.PieceAt(to); victim != chess.NoPiece {
+		f.a ^= k.piece[0][victim][to]
+		f.b ^= k.piece[1][victim][to]
+	}
+	f.a ^= k.piece[0][pc][from] ^ k.piece[0][moved][to] ^ k.turn[0]
+	f.b ^= k.piece[1][pc][from] ^ k.piece[1][moved][to] ^ k.turn[1]
+	if pc.Type() == chess.Pawn && from^to == 16 {
+		if mid := (from + to) / 2; chess.PawnAttacks(us, mid)&pos.Pieces(us^1, chess.Pawn) != 0 {
+			f.a ^= k.ep[0][mid]
+			f.b ^= k.ep[1][mid]
+		}
+	}
+	return f, true
 }

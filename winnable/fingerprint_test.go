@@ -1,0 +1,62 @@
+package winnable
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/arbiterchess/arbiter/chess"
+)
+
+// TestChildFingerprint checks the closure search's fingerprint of a
+// position after a move, worked out without playing it, against the one
+// computed from the position after the move: on random walks from the test
+// vector and the start, and on crafted positions with en passant,
+// promotions, castling rights and vertical castling.
+func TestChildFingerprint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var sources []*chess.Position
+	for _, e := range loadVector(t) {
+		sources = append(sources, e.pos)
+	}
+	sources = append(sources, chess.StartPosition())
+	crafted := []string{
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",   // en passant capture
+		"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",   // a double push that sets en passant
+		"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",     // and one that does not
+		"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",    // promotions, by capture too
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", // castling rights
+		"r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1",
+	}
+	var ml chess.MoveList
+	exact, played := 0, 0
+	for i := 0; i < 4000+len(crafted); i++ {
+		var p *chess.Position
+		if i < len(crafted) {
+			var err error
+			if p, err = chess.ParseFEN(crafted[i]); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			p = randomWalk(sources[i%len(sources)], rng, rng.IntN(60))
+		}
+		f := zobristOf(p)
+		p.LegalMoves(&ml)
+		for _, m := range ml.Slice() {
+			got, ok := childFingerprint(p, f, m)
+			q := *p
+			q.Make(m)
+			if !ok {
+				played++
+				continue
+			}
+			exact++
+			if want := zobristOf(&q); got != want {
+				t.Fatalf("%s %v: fingerprint worked out %x, of the position after %x", p.FEN(), m, got, want)
+			}
+		}
+	}
+	if exact < 10000 || played == 0 {
+		t.Fatalf("too few moves checked: %d worked out, %d left to be played", exact, played)
+	}
+	t.Logf("%d moves worked out, %d left to be played", exact, played)
+}
