@@ -20,10 +20,10 @@ func TestChildFingerprint(t *testing.T) {
 	}
 	sources = append(sources, chess.StartPosition())
 	crafted := []string{
-		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",   // en passant capture
-		"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",   // a double push that sets en passant
-		"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",     // and one that does not
-		"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",    // promotions, by capture too
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",    // en passant capture
+		"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",    // a double push that sets en passant
+		"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",      // and one that does not
+		"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",     // promotions, by capture too
 		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", // castling rights
 		"r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1",
 	}
