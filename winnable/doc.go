@@ -57,9 +57,11 @@
 // there. After a king move the check can only be a discovered one.
 //
 // Closure search. Last, every position reachable by legal moves is visited
-// once, depth first; a position is not expanded when the abstract search
-// proves it hopeless, and at each position of the mating side a mate in
-// one ends the walk at once. If the walk ends without a checkmate and
+// once, depth first, pawn moves before the others (the walk then reaches
+// new pawn structures soon, where most of the mates it finds are); a
+// position is not expanded when the abstract search proves it hopeless,
+// and at each position of the mating side a mate in one ends the walk at
+// once. If the walk ends without a checkmate and
 // without reaching its budget, there is none. The walk can stop at a
 // budget and carry on later from where it stopped.
 //
@@ -133,8 +135,7 @@
 // proved unable to mate from it): up to eighty thousand positions, and on
 // to three hundred thousand while it finds no mate, so that a dead
 // position is proved by one walk instead of two. A side left open gets a
-// walk of its own, in the order the first plan suggests; once it has
-// looked at some eighty thousand positions, the plans are tried (each
+// walk of its own; once it has looked at some eighty thousand positions, the plans are tried (each
 // briefly, then the first two with a larger budget) before it goes on
 // where it stopped.
 //

@@ -12,11 +12,10 @@ const (
 	stQuick
 	stBestFirst
 	stClosure
-	stClosure2
 	numStages
 )
 
-var stageNames = [numStages]string{"front helpmate", "playouts", "quick helpmate", "best-first", "closure", "closure (plain order)"}
+var stageNames = [numStages]string{"front helpmate", "playouts", "quick helpmate", "best-first", "closure"}
 
 type stageStats struct {
 	absCalls, absHits, absPruned  int // abstract checks at closure nodes

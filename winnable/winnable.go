@@ -85,7 +85,6 @@ type analyzer struct {
 	moves    moveStack
 	ml       chess.MoveList // the closure search's scratch list
 	count    int
-	order    *plan           // move ordering for the closure search, or nil
 	plain    bool            // closure without pruning by proofs (tests)
 	line     []chess.Move    // the closure search's mating line (one side)
 	cwant    [2]bool         // the sides the closure search is for
@@ -487,15 +486,10 @@ func (a *analyzer) proveCheap(p *chess.Position, x chess.Color, plans []plan, tr
 // first planCount with a larger one, then the closure search goes on to
 // its full budget.
 func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan) ([]chess.Move, int) {
-	if len(plans) > 0 {
-		a.order = &plans[0]
-	}
 	mate, complete := a.closure(p, x, midClosure)
 	a.stats.note(stClosure, a.count, mate, complete)
 	a.mark("p-closure")
 	if !complete {
-		order := a.order
-		a.order = nil
 		// Only the plans ranked first get the larger budget here: on the
 		// test vector (with the closure stopping at 20,000 positions
 		// then), the larger budget for all of them found a mate in
@@ -506,20 +500,10 @@ func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan) (
 		if line := a.followAll(p, x, plans, planCount); line != nil {
 			return line, 0
 		}
-		// Where it stopped, with the same order.
-		a.order = order
 		n0 := a.count
 		mate, complete = a.resume(closureNodes)
 		a.stats.note(stClosure, a.count-n0, mate, complete)
-		if !complete && a.order != nil {
-			// The plan may mislead; the closure in plain move order finds
-			// other mates first.
-			a.order = nil
-			mate, complete = a.closure(p, x, closureNodes)
-			a.stats.note(stClosure2, a.count, mate, complete)
-		}
 	}
-	a.order = nil
 	if complete {
 		if mate {
 			return a.line, 0
