@@ -189,24 +189,31 @@ func (a *analyzer) visit(pos *chess.Position, structural bool, fp fingerprint) v
 	return expand
 }
 
-// pawnsFirst puts the pawn moves of a list first, keeping the order of
-// both parts. The walk then reaches new pawn structures soon, instead of
-// first taking the kings everywhere they can go in this one: most mates
-// it finds come after pawns have moved (on the test vector this order
-// visits 7% fewer positions than king moves first, and 4 times fewer on
-// the slowest position, with no plan to follow).
+// pawnsFirst puts the pawn moves of a list first, those going furthest up
+// the board first among them, and keeps the order of the other moves. The
+// walk then reaches new pawn structures soon, instead of first taking the
+// kings everywhere they can go in this one: most mates it finds come
+// after pawns have moved. (On the test vector this order visits 8% fewer
+// positions than king moves first, and 6 times fewer on the slowest
+// position, and 0.7% fewer than pawn moves in the order they come.)
 func pawnsFirst(pos *chess.Position, list []chess.Move) {
-	pawns := pos.Pieces(pos.Turn(), chess.Pawn)
+	us := pos.Turn()
+	pawns := pos.Pieces(us, chess.Pawn)
 	n := 0
 	for i, m := range list {
-		if pawns.Has(m.From()) {
-			if i != n {
-				// Rotate the pawn move down to n, past the other moves.
-				copy(list[n+1:i+1], list[n:i])
-				list[n] = m
-			}
-			n++
+		if !pawns.Has(m.From()) {
+			continue
 		}
+		// Insert m among the pawn moves list[:n], after those going as far
+		// or further, moving the moves in between up by one.
+		r := m.To().RelativeRank(us)
+		j := n
+		for j > 0 && list[j-1].To().RelativeRank(us) < r {
+			j--
+		}
+		copy(list[j+1:i+1], list[j:i])
+		list[j] = m
+		n++
 	}
 }
 
