@@ -125,17 +125,17 @@
 // own men) in a few hundred positions. Then the wide analysis, a longer
 // helpmate search and the king search.
 //
-// Last comes the proof. For each side still open: the plans not followed
-// yet and more playouts (random and promotion games), and where the
-// mating side has a lone knight or bishops of one colour, which mate only
-// a king hemmed in by its own men, every plan (the closure search would
-// wander among the many places of the pieces). Then the closure search.
-// Where both sides are still open, one walk serves both (the positions it
-// visits are the same, and a position is passed over only where both are
-// proved unable to mate from it): up to eighty thousand positions, and on
-// to three hundred thousand while it finds no mate, so that a dead
-// position is proved by one walk instead of two. A side left open gets a
-// walk of its own; once it has looked at some eighty thousand positions, the plans are tried (each
+// Last comes the proof. For each side still open: more playouts (random
+// and promotion games), and where the mating side has a lone knight or
+// bishops of one colour, which mate only a king hemmed in by its own men,
+// every plan (the closure search would wander among the many places of
+// the pieces). Then the closure search. Where both sides are still open,
+// one walk serves both (the positions it visits are the same, and a
+// position is passed over only where both are proved unable to mate from
+// it): up to eighty thousand positions, and on to three hundred thousand
+// while it finds no mate, so that a dead position is proved by one walk
+// instead of two. A side left open gets a walk of its own; once it has
+// looked at some eighty thousand positions, the plans are tried (each
 // briefly, then the first two with a larger budget) before it goes on
 // where it stopped.
 //
