@@ -123,7 +123,9 @@
 // enough. This finds the long mates of endings (a pawn promotes and the
 // new queen mates; a lone bishop or knight mates a king hemmed in by its
 // own men) in a few hundred positions. Then the wide analysis, a longer
-// helpmate search and the king search.
+// helpmate search, a first closure walk (below) of ten thousand positions,
+// which finds many of the mates left and proves small dead ends (not for
+// a lone minor piece, whose mates the plans find), and the king search.
 //
 // Last comes the proof. For each side still open: more playouts (random
 // and promotion games), and where the mating side has a lone knight or
@@ -132,7 +134,8 @@
 // the pieces). Then the closure search. Where both sides are still open,
 // one walk serves both (the positions it visits are the same, and a
 // position is passed over only where both are proved unable to mate from
-// it): up to eighty thousand positions, and on to three hundred thousand
+// it), carrying on the first walk where that was for both: up to eighty
+// thousand positions, and on to three hundred thousand
 // while it finds no mate, so that a dead position is proved by one walk
 // instead of two. A side left open gets a walk of its own; once it has
 // looked at some eighty thousand positions, the plans are tried (each

@@ -67,6 +67,7 @@ const (
 	planNodes      = 700
 	morePlans      = 6
 	widePlanNodes  = 3000
+	earlyClosure   = 10000
 	midClosure     = 80000
 	bothClosure    = 300000
 	closureNodes   = 700000
@@ -312,6 +313,33 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 	}
 	a.mark("quick-helpmate")
+	// A short closure walk, before the king search: with pawn moves
+	// first, it finds many of the mates left in a few thousand positions
+	// and proves small dead ends outright. (Not for a lone minor piece,
+	// whose mates the plans find: the walk would wander among the many
+	// places of the pieces.) Where it runs out for both
+	// sides and both are still open when the walk for both is due, that
+	// walk carries it on. (A walk is carried on only for the same sides:
+	// after a move that leaves the pieces in their regions, the walk skips
+	// the proof of hopelessness, which it ran on the position before for
+	// the sides sought then.)
+	walking := false
+	early := [2]bool{open(0) && !lonePiece(p, chess.White), open(1) && !lonePiece(p, chess.Black)}
+	if early[0] || early[1] {
+		mates, complete := a.closureFor(p, early, a.either, earlyClosure)
+		a.stats.note(stClosure, a.count, mates[0] || mates[1], complete)
+		for c := chess.White; c <= chess.Black; c++ {
+			if mates[c] {
+				found(c, a.clines[c])
+			}
+		}
+		if complete && !(a.either && (mates[0] || mates[1])) {
+			done[0] = done[0] || early[0]
+			done[1] = done[1] || early[1]
+		}
+		walking = !complete && early == [2]bool{true, true} && open(chess.White) && open(chess.Black)
+	}
+	a.mark("early-closure")
 	if anyOpen() {
 		imp := a.ks.run(p, [2]bool{open(0), open(1)})
 		for c := 0; c < 2; c++ {
@@ -335,7 +363,16 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 	}
 	if open(chess.White) && open(chess.Black) {
-		mates, complete := a.closureFor(p, [2]bool{true, true}, a.either, midClosure)
+		var mates [2]bool
+		var complete bool
+		if walking {
+			// The early walk was for both sides: it goes on. (No mate was
+			// found in it, or a side would be settled.)
+			complete = a.resumeFor(midClosure)
+			mates = a.cmate
+		} else {
+			mates, complete = a.closureFor(p, [2]bool{true, true}, a.either, midClosure)
+		}
 		if !complete && !mates[0] && !mates[1] {
 			// No mate so far: the position looks dead, and the walk for
 			// both goes on rather than one for each side.
