@@ -317,13 +317,13 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	// first, it finds many of the mates left in a few thousand positions
 	// and proves small dead ends outright. (Not for a lone minor piece,
 	// whose mates the plans find: the walk would wander among the many
-	// places of the pieces.) Where it runs out for both
-	// sides and both are still open when the walk for both is due, that
-	// walk carries it on. (A walk is carried on only for the same sides:
-	// after a move that leaves the pieces in their regions, the walk skips
-	// the proof of hopelessness, which it ran on the position before for
-	// the sides sought then.)
-	walking := false
+	// places of the pieces.) Where it runs out, the next walk carries it
+	// on if it is for the same sides: the walk for both sides, or the walk
+	// for a side that was alone open. (Only for the same sides: after a
+	// move that leaves the pieces in their regions, the walk skips the
+	// proof of hopelessness, which it ran on the position before for the
+	// sides sought then.)
+	walking := false // the early walk can be carried on, for the sides in early
 	early := [2]bool{open(0) && !lonePiece(p, chess.White), open(1) && !lonePiece(p, chess.Black)}
 	if early[0] || early[1] {
 		mates, complete := a.closureFor(p, early, a.either, earlyClosure)
@@ -337,7 +337,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			done[0] = done[0] || early[0]
 			done[1] = done[1] || early[1]
 		}
-		walking = !complete && early == [2]bool{true, true} && open(chess.White) && open(chess.Black)
+		walking = !complete
 	}
 	a.mark("early-closure")
 	if anyOpen() {
@@ -365,7 +365,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	if open(chess.White) && open(chess.Black) {
 		var mates [2]bool
 		var complete bool
-		if walking {
+		if walking && early == [2]bool{true, true} {
 			// The early walk was for both sides: it goes on. (No mate was
 			// found in it, or a side would be settled.)
 			complete = a.resumeFor(midClosure)
@@ -390,13 +390,18 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		if complete && !(a.either && (mates[0] || mates[1])) {
 			done = [2]bool{true, true}
 		}
+		walking = false
 		a.mark("p-both")
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		if !open(c) {
 			continue
 		}
-		line, decided := a.proveSearch(p, c, plans[c])
+		carry := walking && early == want1(c)
+		if carry {
+			walking = false
+		}
+		line, decided := a.proveSearch(p, c, plans[c], carry)
 		can[c] = decided == 0 || decided == 2
 		if decided == 2 {
 			r.Decided = false
@@ -513,15 +518,22 @@ func (a *analyzer) proveCheap(p *chess.Position, x chess.Color, plans []plan) []
 	return nil
 }
 
-// proveSearch settles whether x can mate once proveCheap found nothing.
+// proveSearch settles whether x can mate once proveCheap found nothing;
+// with walking set, the early closure walk, which was for x alone, is
+// carried on rather than started again.
 // It returns the mating line and 0 (can), 1 (cannot: the closure search
 // proved it) or 2 (undecided). The work escalates: a closure search with
 // a part of its budget (enough to prove most dead positions and to find
 // most mates it finds at all), every plan with a small budget and the
 // first planCount with a larger one, then the closure search goes on to
 // its full budget.
-func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan) ([]chess.Move, int) {
-	mate, complete := a.closure(p, x, midClosure)
+func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan, walking bool) ([]chess.Move, int) {
+	var mate, complete bool
+	if walking {
+		mate, complete = a.resume(midClosure) // the early walk, for x alone
+	} else {
+		mate, complete = a.closure(p, x, midClosure)
+	}
 	a.stats.note(stClosure, a.count, mate, complete)
 	a.mark("p-closure")
 	if !complete {
