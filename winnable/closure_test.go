@@ -2,6 +2,7 @@ package winnable
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/arbiterchess/arbiter/chess"
@@ -59,4 +60,48 @@ func TestChildFingerprint(t *testing.T) {
 		t.Fatalf("too few moves checked: %d worked out, %d left to be played", exact, played)
 	}
 	t.Logf("%d moves worked out, %d left to be played", exact, played)
+}
+
+// TestPawnsFirst checks the closure walk's move order: the same moves, the
+// pawn moves first, those going furthest up the board first among them,
+// each part otherwise in the order the moves came.
+func TestPawnsFirst(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	var sources []*chess.Position
+	for _, e := range loadVector(t) {
+		sources = append(sources, e.pos)
+	}
+	var ml chess.MoveList
+	withPawns := 0
+	for i := 0; i < 3000; i++ {
+		p := randomWalk(sources[i%len(sources)], rng, rng.IntN(30))
+		p.LegalMoves(&ml)
+		before := append([]chess.Move(nil), ml.Slice()...)
+		list := append([]chess.Move(nil), before...)
+		pawnsFirst(p, list)
+		us := p.Turn()
+		isPawn := func(m chess.Move) bool { return p.PieceAt(m.From()).Type() == chess.Pawn }
+		var pawns, others []chess.Move
+		for _, m := range before {
+			if isPawn(m) {
+				pawns = append(pawns, m)
+			} else {
+				others = append(others, m)
+			}
+		}
+		// The expected order: a stable sort of the pawn moves by rank.
+		slices.SortStableFunc(pawns, func(a, b chess.Move) int {
+			return b.To().RelativeRank(us) - a.To().RelativeRank(us)
+		})
+		want := append(pawns, others...)
+		if !slices.Equal(list, want) {
+			t.Fatalf("%s: order %v, want %v", p.FEN(), list, want)
+		}
+		if len(pawns) > 1 && len(others) > 0 {
+			withPawns++
+		}
+	}
+	if withPawns < 150 {
+		t.Fatalf("only %d lists with pawn and other moves", withPawns)
+	}
 }
