@@ -61,9 +61,9 @@
 // new pawn structures soon, where most of the mates it finds are); a
 // position is not expanded when the abstract search proves it hopeless,
 // and at each position of the mating side a mate in one ends the walk at
-// once. If the walk ends without a checkmate and
-// without reaching its budget, there is none. The walk can stop at a
-// budget and carry on later from where it stopped.
+// once. If the walk ends without a checkmate and without reaching its
+// budget, there is none. The walk can stop at a budget and carry on later
+// from where it stopped.
 //
 // # Finding a checkmate
 //
@@ -114,10 +114,10 @@
 // one is looked for (only among the moves that give check, told without
 // playing them). It is capped at a few hundred positions.
 //
-// After it, the abstract search provides plans: the pawn events that lead to a
-// structure where a mate looks possible, and a mating picture there (where
-// the losing king, the checker, the mating king and the blockers stand). A
-// best-first search follows a plan, expanding positions in order of moves
+// After it, the abstract search provides plans: the pawn events that lead
+// to a structure where a mate looks possible, and a mating picture there
+// (where the losing king, the checker, the mating king and the blockers
+// stand). A best-first search follows a plan, expanding positions in order of moves
 // played plus the moves the picture's pieces still need; moves that bring
 // nothing nearer only pass the turn, and a few of them per position are
 // enough. This finds the long mates of endings (a pawn promotes and the
@@ -131,16 +131,15 @@
 // and promotion games), and where the mating side has a lone knight or
 // bishops of one colour, which mate only a king hemmed in by its own men,
 // every plan (the closure search would wander among the many places of
-// the pieces). Then the closure search. Where both sides are still open,
-// one walk serves both (the positions it visits are the same, and a
-// position is passed over only where both are proved unable to mate from
-// it), carrying on the first walk where that was for both: up to eighty
-// thousand positions, and on to three hundred thousand
-// while it finds no mate, so that a dead position is proved by one walk
-// instead of two. A side left open gets a walk of its own; once it has
-// looked at some eighty thousand positions, the plans are tried (each
-// briefly, then the first two with a larger budget) before it goes on
-// where it stopped.
+// the pieces). Then the closure search, carrying on the first walk where
+// that was for the same sides. Where both sides are still open, one walk
+// serves both (the positions it visits are the same, and a position is
+// passed over only where both are proved unable to mate from it): up to
+// eighty thousand positions, and on to three hundred thousand while it
+// finds no mate, so that a dead position is proved by one walk instead of
+// two. A side left open gets a walk of its own; once it has looked at
+// some eighty thousand positions, the plans are tried (each briefly, then
+// the first two with a larger budget) before it goes on where it stopped.
 //
 // # Caveat
 //
