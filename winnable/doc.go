@@ -117,15 +117,16 @@
 // After it, the abstract search provides plans: the pawn events that lead
 // to a structure where a mate looks possible, and a mating picture there
 // (where the losing king, the checker, the mating king and the blockers
-// stand). A best-first search follows a plan, expanding positions in order of moves
-// played plus the moves the picture's pieces still need; moves that bring
-// nothing nearer only pass the turn, and a few of them per position are
-// enough. This finds the long mates of endings (a pawn promotes and the
-// new queen mates; a lone bishop or knight mates a king hemmed in by its
-// own men) in a few hundred positions. Then the wide analysis, a longer
-// helpmate search, a first closure walk (below) of ten thousand positions,
-// which finds many of the mates left and proves small dead ends (not for
-// a lone minor piece, whose mates the plans find), and the king search.
+// stand). A best-first search follows a plan, expanding positions in order
+// of moves played plus the moves the picture's pieces still need; moves
+// that bring nothing nearer only pass the turn, and a few of them per
+// position are enough. This finds the long mates of endings (a pawn
+// promotes and the new queen mates; a lone bishop or knight mates a king
+// hemmed in by its own men) in a few hundred positions. Then the wide
+// analysis, a longer helpmate search, a first closure walk (below) of ten
+// thousand positions, which finds many of the mates left and proves small
+// dead ends (not for a lone minor piece, whose mates the plans find), and
+// the king search.
 //
 // Last comes the proof. For each side still open: more playouts (random
 // and promotion games), and where the mating side has a lone knight or
