@@ -518,15 +518,14 @@ func (a *analyzer) proveCheap(p *chess.Position, x chess.Color, plans []plan) []
 	return nil
 }
 
-// proveSearch settles whether x can mate once proveCheap found nothing;
-// with walking set, the early closure walk, which was for x alone, is
-// carried on rather than started again.
+// proveSearch settles whether x can mate once proveCheap found nothing.
 // It returns the mating line and 0 (can), 1 (cannot: the closure search
 // proved it) or 2 (undecided). The work escalates: a closure search with
 // a part of its budget (enough to prove most dead positions and to find
 // most mates it finds at all), every plan with a small budget and the
 // first planCount with a larger one, then the closure search goes on to
-// its full budget.
+// its full budget. With walking set, the early closure walk, which was
+// for x alone, is carried on rather than started again.
 func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan, walking bool) ([]chess.Move, int) {
 	var mate, complete bool
 	if walking {
