@@ -1,7 +1,6 @@
 package winnable
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiterchess/arbiter/chess"
@@ -11,12 +10,6 @@ import (
 // with playing the move, on every legal move of positions from the test
 // vector and random games.
 func TestGivesCheck(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 9))
-	var sources []*chess.Position
-	for _, e := range loadVector(t) {
-		sources = append(sources, e.pos)
-	}
-	sources = append(sources, chess.StartPosition())
 	var ml chess.MoveList
 	checked := 0
 	// Checks uncovered by a knight, a pawn (by a push and by a capture),
@@ -28,16 +21,7 @@ func TestGivesCheck(t *testing.T) {
 		"1r2k3/P7/8/8/8/8/8/Q3K3 w - - 0 1",
 		"5k2/8/8/8/8/8/8/4K2R w K - 0 1",
 	}
-	for i := 0; i < 3000+len(crafted); i++ {
-		var p *chess.Position
-		if i < len(crafted) {
-			var err error
-			if p, err = chess.ParseFEN(crafted[i]); err != nil {
-				t.Fatal(err)
-			}
-		} else {
-			p = randomWalk(sources[i%len(sources)], rng, rng.IntN(40))
-		}
+	for _, p := range samplePositions(t, 5, crafted, 3000, 40) {
 		k := p.KingSquare(p.Turn() ^ 1)
 		before := p.FEN()
 		p.LegalMoves(&ml)

@@ -1,7 +1,6 @@
 package winnable
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -12,14 +11,8 @@ import (
 // position after a move, worked out without playing it, against the one
 // computed from the position after the move: on random walks from the test
 // vector and the start, and on crafted positions with en passant,
-// promotions, castling rights and vertical castling.
+// promotions and castling rights.
 func TestChildFingerprint(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
-	var sources []*chess.Position
-	for _, e := range loadVector(t) {
-		sources = append(sources, e.pos)
-	}
-	sources = append(sources, chess.StartPosition())
 	crafted := []string{
 		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",    // en passant capture
 		"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",    // a double push that sets en passant
@@ -30,16 +23,7 @@ func TestChildFingerprint(t *testing.T) {
 	}
 	var ml chess.MoveList
 	exact, played := 0, 0
-	for i := 0; i < 4000+len(crafted); i++ {
-		var p *chess.Position
-		if i < len(crafted) {
-			var err error
-			if p, err = chess.ParseFEN(crafted[i]); err != nil {
-				t.Fatal(err)
-			}
-		} else {
-			p = randomWalk(sources[i%len(sources)], rng, rng.IntN(60))
-		}
+	for _, p := range samplePositions(t, 7, crafted, 4000, 60) {
 		f := zobristOf(p)
 		p.LegalMoves(&ml)
 		for _, m := range ml.Slice() {
@@ -66,15 +50,9 @@ func TestChildFingerprint(t *testing.T) {
 // pawn moves first, those going furthest up the board first among them,
 // each part otherwise in the order the moves came.
 func TestPawnsFirst(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 5))
-	var sources []*chess.Position
-	for _, e := range loadVector(t) {
-		sources = append(sources, e.pos)
-	}
 	var ml chess.MoveList
 	withPawns := 0
-	for i := 0; i < 3000; i++ {
-		p := randomWalk(sources[i%len(sources)], rng, rng.IntN(30))
+	for _, p := range samplePositions(t, 3, nil, 3000, 30) {
 		p.LegalMoves(&ml)
 		before := append([]chess.Move(nil), ml.Slice()...)
 		list := append([]chess.Move(nil), before...)

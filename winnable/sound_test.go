@@ -76,6 +76,30 @@ func randomWalk(p *chess.Position, rng *rand.Rand, n int) *chess.Position {
 	return &q
 }
 
+// samplePositions returns the crafted positions (FENs) followed by n
+// positions reached by random walks of up to maxPlies moves from the test
+// vector's positions and the start, drawn from a generator seeded by seed.
+func samplePositions(t *testing.T, seed uint64, crafted []string, n, maxPlies int) []*chess.Position {
+	t.Helper()
+	var out []*chess.Position
+	for _, fen := range crafted {
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	sources := []*chess.Position{chess.StartPosition()}
+	for _, e := range loadVector(t) {
+		sources = append(sources, e.pos)
+	}
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for i := 0; i < n; i++ {
+		out = append(out, randomWalk(sources[i%len(sources)], rng, rng.IntN(maxPlies)))
+	}
+	return out
+}
+
 // findMateByPlayouts plays games of up to length plies from p, both sides
 // moving at random except that c gives check when it can half of the
 // time, and returns a line ending in c's checkmate if one game has it.
