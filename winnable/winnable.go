@@ -365,9 +365,11 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 	if open(chess.White) && open(chess.Black) {
 		var mates [2]bool
 		var complete bool
+		n0 := 0 // positions of the walk counted already (by the early walk)
 		if walking && early == [2]bool{true, true} {
 			// The early walk was for both sides: it goes on. (No mate was
 			// found in it, or a side would be settled.)
+			n0 = a.count
 			complete = a.resumeFor(midClosure)
 			mates = a.cmate
 		} else {
@@ -379,7 +381,7 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 			complete = a.resumeFor(bothClosure)
 			mates = a.cmate
 		}
-		a.stats.note(stClosure, a.count, mates[0] || mates[1], complete)
+		a.stats.note(stClosure, a.count-n0, mates[0] || mates[1], complete)
 		for c := chess.White; c <= chess.Black; c++ {
 			if mates[c] {
 				found(c, a.clines[c])
@@ -528,12 +530,14 @@ func (a *analyzer) proveCheap(p *chess.Position, x chess.Color, plans []plan) []
 // for x alone, is carried on rather than started again.
 func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan, walking bool) ([]chess.Move, int) {
 	var mate, complete bool
+	n0 := 0 // positions of the walk counted already (by the early walk)
 	if walking {
+		n0 = a.count
 		mate, complete = a.resume(midClosure) // the early walk, for x alone
 	} else {
 		mate, complete = a.closure(p, x, midClosure)
 	}
-	a.stats.note(stClosure, a.count, mate, complete)
+	a.stats.note(stClosure, a.count-n0, mate, complete)
 	a.mark("p-closure")
 	if !complete {
 		// Only the plans ranked first get the larger budget here: on the
@@ -546,7 +550,7 @@ func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan, w
 		if line := a.followAll(p, x, plans, planCount); line != nil {
 			return line, 0
 		}
-		n0 := a.count
+		n0 = a.count
 		mate, complete = a.resume(closureNodes)
 		a.stats.note(stClosure, a.count-n0, mate, complete)
 	}
