@@ -12,7 +12,7 @@ import (
 	"github.com/arbiterchess/arbiter/game"
 )
 
-var testdata = filepath.Join("..", "..", "shared", "testdata", "pgn")
+var testdata = filepath.Join("..", "testdata", "pgn")
 
 // run audits PGN text and returns the findings.
 func auditText(t *testing.T, text string, rules string) ([]Finding, Stats) {
@@ -271,7 +271,7 @@ func TestAudit_ParallelMatchesSerial(t *testing.T) {
 	collect := func(workers int) []Finding {
 		f, err := os.Open(path)
 		if err != nil {
-			t.Skip(err)
+			t.Fatal(err)
 		}
 		defer f.Close()
 		var fs []Finding
@@ -291,8 +291,8 @@ func TestAudit_ParallelMatchesSerial(t *testing.T) {
 	}
 }
 
-// Every shared PGN file is audited without a panic or a read error.
-func TestAudit_AllSharedPGN(t *testing.T) {
+// Every PGN file of the test data is audited without a panic or a read error.
+func TestAudit_AllTestdataPGN(t *testing.T) {
 	var files []string
 	filepath.WalkDir(testdata, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -301,7 +301,7 @@ func TestAudit_AllSharedPGN(t *testing.T) {
 		return nil
 	})
 	if len(files) == 0 {
-		t.Skip("no shared test data")
+		t.Fatal("no PGN test data in testdata/pgn")
 	}
 	for _, p := range files {
 		f, err := os.Open(p)
@@ -320,7 +320,7 @@ func BenchmarkAudit_Lichess(b *testing.B) {
 	path := filepath.Join(testdata, "real", "lichess_db_1000k.pgn")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		b.Skip(err)
+		b.Fatal(err)
 	}
 	for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
 		name := "serial"

@@ -11,7 +11,7 @@ import (
 )
 
 // BenchmarkAudit_RealFiles audits, on one worker, the lichess and TWIC
-// samples of the shared test data concatenated and repeated in memory to
+// samples of the public test data concatenated and repeated in memory to
 // about 90 MB, and reports MB/s. Rerun with
 //
 //	go test ./audit -run '^$' -bench Audit_RealFiles -benchtime 3x
@@ -30,9 +30,9 @@ func BenchmarkAuditMaterialOnly_RealFiles(b *testing.B) {
 func benchRealFiles(b *testing.B, canMate game.MateFunc) {
 	var one []byte
 	for _, name := range []string{"lichess_db_1000k.pgn", "twic1599_1000k.pgn"} {
-		data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "pgn", "real", name))
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "pgn", "real", name))
 		if err != nil {
-			b.Skip("shared PGN test data missing:", err)
+			b.Fatal(err)
 		}
 		one = append(one, data...)
 		one = append(one, '\n', '\n')
@@ -56,9 +56,9 @@ func BenchmarkReplayMaterialOnly_RealFiles(b *testing.B) {
 	var games []pgn.MainLine
 	size := 0
 	for _, name := range []string{"lichess_db_1000k.pgn", "twic1599_1000k.pgn"} {
-		data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "pgn", "real", name))
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "pgn", "real", name))
 		if err != nil {
-			b.Skip("shared PGN test data missing:", err)
+			b.Fatal(err)
 		}
 		size += len(data)
 		rd := pgn.NewReader(bytes.NewReader(data))

@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// suitePath is where the shared perft suites are, relative to this package.
+// suitePath is where the public perft suites are (testdata/perft), relative to this package.
 func suitePath(name string) string {
-	return filepath.Join("..", "..", "shared", "testdata", "perft", name)
+	return filepath.Join("..", "testdata", "perft", name)
 }
 
 func loadSuite(t *testing.T, name string) []PerftCase {

@@ -11,8 +11,8 @@ import (
 	"testing"
 )
 
-// testdataDir is the shared PGN test data, relative to this package.
-var testdataDir = filepath.Join("..", "..", "shared", "testdata", "pgn")
+// testdataDir is the public PGN test data, relative to this package.
+var testdataDir = filepath.Join("..", "testdata", "pgn")
 
 func readTestFile(t testing.TB, rel string) []byte {
 	t.Helper()

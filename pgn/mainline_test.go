@@ -114,7 +114,7 @@ func diffMainLine(ml *MainLine, g *Game) string {
 	return ""
 }
 
-// TestMainLineTestdata reads every shared test file both ways.
+// TestMainLineTestdata reads every PGN test file both ways.
 func TestMainLineTestdata(t *testing.T) {
 	for _, rel := range testFiles(t) {
 		data := readTestFile(t, rel)

@@ -92,7 +92,7 @@ func testFiles(t testing.TB) []string {
 	return files
 }
 
-// TestTestdataFiles reads every shared test file: no panic, the expected
+// TestTestdataFiles reads every PGN test file: no panic, the expected
 // number of games, and errors only in the malformed files.
 func TestTestdataFiles(t *testing.T) {
 	for _, rel := range testFiles(t) {

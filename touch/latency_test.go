@@ -8,7 +8,7 @@ import (
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
-// BenchmarkActionLatency replays every game of the shared lichess sample
+// BenchmarkActionLatency replays every game of the lichess sample
 // as clean actions, timing each action, and reports the slowest action,
 // the 99.9th percentile and how many actions took over a millisecond. Run
 // it with: go test ./touch -run '^$' -bench ActionLatency -benchtime 1x

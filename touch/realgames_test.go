@@ -10,10 +10,10 @@ import (
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
-// realGames returns the clean actions of the first n games of the shared
+// realGames returns the clean actions of the first n games of the
 // lichess sample.
 func realGames(tb testing.TB, n int) [][]protocol.Action {
-	f, err := os.Open(filepath.Join("..", "..", "shared", "testdata", "pgn", "real", "lichess_db_1000k.pgn"))
+	f, err := os.Open(filepath.Join("..", "testdata", "pgn", "real", "lichess_db_1000k.pgn"))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestRealGamesReplayCleanly(t *testing.T) {
 	}
 }
 
-// BenchmarkReplayRealGames replays the actions of real games (the shared
+// BenchmarkReplayRealGames replays the actions of real games (the
 // lichess sample) and reports actions per second.
 func BenchmarkReplayRealGames(b *testing.B) {
 	games := realGames(b, 100)

@@ -3,7 +3,7 @@ package winnable
 import "testing"
 
 // Alive tells a dead position (laws R6, Article 5.2.2) from a live one as
-// Analyze does: checked on every third position of the shared test vector,
+// Analyze does: checked on every third position of the test vector,
 // whose dead positions are the class "--".
 func TestAlive_R6_DeadPositionsOfTheVector(t *testing.T) {
 	entries := loadVector(t)

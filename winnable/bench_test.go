@@ -2,7 +2,7 @@ package winnable
 
 import "testing"
 
-// BenchmarkTestVector analyses every position of the shared test vector,
+// BenchmarkTestVector analyses every position of the test vector,
 // one after the other on one goroutine, and reports positions per second.
 // Run it with: go test ./winnable -run '^$' -bench TestVector -benchtime 3x
 func BenchmarkTestVector(b *testing.B) {

@@ -12,7 +12,7 @@
 // "cannot" is only ever given with a proof, and "can" comes with a mating
 // line, played out with legal moves (Result.Lines). Should the searches
 // reach their limits before settling a side, the answer is "can", the safe
-// one under the Laws, and Result.Decided is false; on the shared test
+// one under the Laws, and Result.Decided is false; on the public test
 // vector no limit is reached.
 //
 // # Proving that a side cannot mate

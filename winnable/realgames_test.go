@@ -24,16 +24,16 @@ type realQuery struct {
 	last bool // the final position of its game
 }
 
-// realQueries replays the games of the shared real-game PGN files and
+// realQueries replays the games of the real-game PGN files and
 // returns the questions a game record asks on the way: after every move
 // where game.MayBeDead holds, and at every final position, for each side
-// the material leaves able to mate. It skips the test when the shared data
+// the material leaves able to mate. It fails the test when the real-game data
 // is missing.
 func realQueries(tb testing.TB) []realQuery {
 	tb.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "testdata", "pgn", "real", "*.pgn"))
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "pgn", "real", "*.pgn"))
 	if len(files) == 0 {
-		tb.Skip("the shared real games are missing")
+		tb.Fatal("the real-game PGN files are missing from testdata/pgn/real")
 	}
 	var out []realQuery
 	add := func(p *chess.Position, last bool) {
@@ -186,9 +186,9 @@ func TestRealGames(t *testing.T) {
 // analysis about nearly every dead position of the test vector: those
 // the material decides or game.MayBeDead lets through.
 func TestGateFindsDeadPositions(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "unwinnable", "test-vector.txt"))
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "unwinnable", "test-vector.txt"))
 	if err != nil {
-		t.Skip("the shared test vector is missing")
+		t.Fatal(err)
 	}
 	dead, asked := 0, 0
 	for _, line := range strings.Split(string(data), "\n") {

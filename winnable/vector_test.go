@@ -12,7 +12,7 @@ import (
 	"github.com/arbiterchess/arbiter/chess"
 )
 
-// vectorEntry is one line of the shared test vector.
+// vectorEntry is one line of the test vector.
 type vectorEntry struct {
 	line int
 	want string
@@ -20,13 +20,13 @@ type vectorEntry struct {
 	pos  *chess.Position
 }
 
-var vectorPath = filepath.Join("..", "..", "shared", "testdata", "unwinnable", "test-vector.txt")
+var vectorPath = filepath.Join("..", "testdata", "unwinnable", "test-vector.txt")
 
 func loadVector(t testing.TB) []vectorEntry {
 	t.Helper()
 	f, err := os.Open(vectorPath)
 	if err != nil {
-		t.Fatalf("the shared test vector must be at %s: %v", vectorPath, err)
+		t.Fatalf("the test vector must be at %s: %v", vectorPath, err)
 	}
 	defer f.Close()
 	var out []vectorEntry
@@ -55,7 +55,7 @@ func loadVector(t testing.TB) []vectorEntry {
 	return out
 }
 
-// TestVector decides every position of the shared test vector and
+// TestVector decides every position of the test vector and
 // requires the expected class, no undecided answer, and a checkmating line
 // (checked move by move) for every side found able to mate. Positions are
 // shared among goroutines, which also exercises concurrent use.

@@ -12,7 +12,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-var sharedPGN = filepath.Join("..", "..", "..", "shared", "testdata", "pgn")
+var testdataPGN = filepath.Join("..", "..", "testdata", "pgn")
 
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
@@ -41,16 +41,16 @@ const craftedPGN = `[White "Bare"]
 1. e4 e5 2. Ke3 *
 `
 
-func TestAuditCmd_AllSharedPGN(t *testing.T) {
+func TestAuditCmd_AllTestdataPGN(t *testing.T) {
 	var files []string
-	filepath.WalkDir(sharedPGN, func(p string, d os.DirEntry, err error) error {
+	filepath.WalkDir(testdataPGN, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			files = append(files, p)
 		}
 		return nil
 	})
 	if len(files) == 0 {
-		t.Skip("no shared PGN test data")
+		t.Fatal("no PGN test data in testdata/pgn")
 	}
 	code, out, errs := runCmd(t, "", append([]string{"audit"}, files...)...)
 	if code != 0 {
