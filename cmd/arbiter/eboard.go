@@ -75,8 +75,8 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "prints the board's actions as JSON Lines (a start line first), or with --replay the rulings")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	fs.Visit(func(f *flag.Flag) {
 		c.inferClockSet = c.inferClockSet || f.Name == "infer-clock"

@@ -1,13 +1,19 @@
 // Command arbiter applies the Laws of Chess the way a tournament arbiter
 // does. Subcommands:
 //
-//	arbiter perft     count legal move trees (move generator check and benchmark)
+//	arbiter serve     the arbiter server and its web pages
+//	arbiter replay    rule on a game given as actions (JSON Lines)
+//	arbiter eboard    read a DGT board (or its simulator) into actions
+//	arbiter audit     check PGN files against the Laws
 //	arbiter winnable  tell who can still checkmate in a position
+//	arbiter perft     count legal move trees (move generator check and benchmark)
 //
 // Run "arbiter help" for the list, and "arbiter CMD -h" for a command's flags.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -52,5 +58,20 @@ func usage(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+}
+
+// parseFlags parses a command's arguments. ok is false when the command
+// must stop at once, with status: 0 after -h or --help (the usage is
+// printed), 2 after a flag the command does not know.
+func parseFlags(fs *flag.FlagSet, args []string) (status int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		return 0, false
+	default:
+		return 2, false
 	}
 }

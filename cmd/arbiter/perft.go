@@ -31,8 +31,8 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "       arbiter perft --epd FILE [--max-depth D] [--chess960] [--threads T]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *threads < 1 {
 		*threads = runtime.NumCPU()

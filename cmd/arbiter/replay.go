@@ -29,8 +29,8 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: arbiter replay [--rules R] [--fen F] [--chess960] [--enforce] [--summary] [FILE|-]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	in := stdin
 	if name := fs.Arg(0); name != "" && name != "-" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,8 +31,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: arbiter serve [--addr :8080] [--db FILE|postgres://...] [--admin-token T] [--log text|json] [--debug]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	level := slog.LevelInfo
 	if *debug {
@@ -61,6 +62,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter serve:", err)
+		if errors.Is(err, syscall.EADDRINUSE) {
+			fmt.Fprintf(stderr, "arbiter serve: another program already listens on %s; choose another address with --addr (for example --addr 127.0.0.1:8081)\n", *addr)
+		}
 		return 1
 	}
 	return 0

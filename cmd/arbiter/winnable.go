@@ -35,8 +35,8 @@ func runWinnable(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Each FEN is one argument: quote it.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	opts := chess.Options{Chess960: *chess960}
 	if *file != "" {
