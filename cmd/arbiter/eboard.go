@@ -107,9 +107,54 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.inferClock = c.port != ""
 	}
 	if err := playEboard(c, stdout, stderr); err != nil {
+		var refused refusedError
+		if errors.As(err, &refused) {
+			fmt.Fprintf(stderr, "arbiter eboard: %v\n", err)
+			return 1
+		}
 		return fail("%v", err)
 	}
 	return 0
+}
+
+// refusedError ends a forwarded game in which the server refused actions:
+// the server's game and the board's no longer agree.
+type refusedError struct{ refused, sent int }
+
+func (e refusedError) Error() string {
+	return fmt.Sprintf("the server refused %d of the %d actions forwarded: its game and this board disagree", e.refused, e.sent)
+}
+
+// agreeStart returns the start of a game forwarded to the server, whose
+// game view is v: what the board's script or flags stated must agree with
+// the server's game (else the server would rule on another game than the
+// board's), and what they left unsaid is taken from the server.
+func agreeStart(start protocol.Start, stated bool, v *server.GameView) (protocol.Start, error) {
+	if !stated {
+		start.FEN, start.Rules, start.Chess960 = v.Start.FEN, v.Start.Rules, v.Start.Chess960
+		return start, nil
+	}
+	rules := func(r string) string {
+		if r == "" {
+			return "fide"
+		}
+		return r
+	}
+	if rules(start.Rules) != rules(v.Start.Rules) {
+		return start, fmt.Errorf("this board plays game %s under rules %q but the server's game is under %q: give --rules %s to follow the server",
+			v.ID, rules(start.Rules), rules(v.Start.Rules), rules(v.Start.Rules))
+	}
+	if start.Chess960 != v.Start.Chess960 {
+		return start, fmt.Errorf("this board and the server's game %s disagree on Chess960 (board %v, server %v)", v.ID, start.Chess960, v.Start.Chess960)
+	}
+	pos, err := eboard.Position(start)
+	if err != nil {
+		return start, err
+	}
+	if pos.FEN() != v.StartFEN {
+		return start, fmt.Errorf("this board starts game %s from %s but the server's game starts from %s", v.ID, pos.FEN(), v.StartFEN)
+	}
+	return start, nil
 }
 
 // playEboard runs a game on the board c names and prints what it yields.
@@ -121,6 +166,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	}
 	// The start of the game: the script's start line, else the flags.
 	start := protocol.Start{FEN: c.fen, Rules: c.rules, Chess960: c.chess960}
+	stated := c.fen != "" || c.rules != "" || c.chess960
 	var script *eboard.Script
 	if c.sim != "" {
 		f, err := os.Open(c.sim)
@@ -134,10 +180,27 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		}
 		if script.Start != (protocol.Start{}) {
 			start = script.Start
+			stated = true
 			if c.rules != "" {
 				start.Rules = c.rules
 			}
 		}
+	}
+	// A game forwarded to a server is the server's game: its start and
+	// rule set must be this board's.
+	var client *server.Client
+	if c.server != "" {
+		client = server.NewClient(c.server)
+		defer client.Close()
+		view, err := client.Game(context.Background(), c.game)
+		if err != nil {
+			return fmt.Errorf("reading game %s from %s: %v", c.game, c.server, err)
+		}
+		if start, err = agreeStart(start, stated, view); err != nil {
+			return err
+		}
+	}
+	if script != nil {
 		script.Start = start
 	}
 	pos, err := eboard.Position(start)
@@ -234,20 +297,19 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	var client *server.Client
-	if c.server != "" {
-		client = server.NewClient(c.server)
-	}
 	at := 1 // the start line
+	sent, refusals := 0, 0
 	emit := func(a protocol.Action) error {
 		at++
 		if client != nil {
 			// The client numbers the action (seq) and retries until the
 			// server has it, reconnecting as needed: nothing is lost or
 			// posted twice. A refusal is reported and the game goes on.
+			sent++
 			_, err := client.Post(ctx, c.game, c.token, []protocol.Action{a})
 			var refused *server.APIError
 			if errors.As(err, &refused) && refused.Status == http.StatusBadRequest {
+				refusals++
 				fmt.Fprintf(stderr, "arbiter eboard: the server refused %s %s %s: %v\n", a.By, a.Act, a.Sq, err)
 			} else if err != nil {
 				return err
@@ -282,7 +344,12 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		logf("%d bytes of line noise skipped", n)
 	}
 	if c.sum {
-		return enc.Encode(engine.Summary())
+		if err := enc.Encode(engine.Summary()); err != nil {
+			return err
+		}
+	}
+	if refusals > 0 {
+		return refusedError{refused: refusals, sent: sent}
 	}
 	return nil
 }

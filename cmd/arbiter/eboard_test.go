@@ -216,3 +216,97 @@ func TestEboardCmd_ForwardsToServer(t *testing.T) {
 		t.Errorf("usage: %d %s", code, errs)
 	}
 }
+
+// A board whose script says uscf forwarded into a fide game would be ruled
+// on by other laws than its own: the command says so and stops before
+// posting anything (status 2). Told to follow the server (--rules fide),
+// it plays on, and the actions the server then refuses make it exit 1.
+func TestEboardCmd_ServerRulesMismatch(t *testing.T) {
+	base, games := startEboardServer(t, `{"name":"fide hall","start":{"rules":"fide"},"games":[{"white":"W","black":"B"},{"white":"W2","black":"B2"}]}`)
+	script := filepath.Join(eboardData, "noisy-game.jsonl")
+	code, _, errs := runCmd(t, "", "eboard", "--sim", script, "--speed", "40",
+		"--server", base, "--game", games[0].ID, "--token", games[0].BoardToken)
+	if code != 2 || !strings.Contains(errs, `under rules "uscf" but the server's game is under "fide"`) {
+		t.Fatalf("exit %d, want 2 and the mismatch named: %s", code, errs)
+	}
+	if v := readView(t, base, games[0].ID); v.N != 0 {
+		t.Fatalf("%d entries posted to a game the board disagrees with", v.N)
+	}
+
+	code, _, errs = runCmd(t, "", "eboard", "--sim", script, "--speed", "40", "--rules", "fide",
+		"--server", base, "--game", games[1].ID, "--token", games[1].BoardToken)
+	if code != 1 || !strings.Contains(errs, "the server refused") {
+		t.Fatalf("exit %d, want 1 after refusals: %s", code, errs)
+	}
+}
+
+// A script with no start line plays the server's game as the server set
+// it up (here uscf, which is what the noisy script's moves need).
+func TestEboardCmd_FollowsServerStart(t *testing.T) {
+	base, games := startEboardServer(t, `{"name":"us hall","start":{"rules":"uscf"},"games":[{"white":"W","black":"B"}]}`)
+	data, err := os.ReadFile(filepath.Join(eboardData, "noisy-game.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ := strings.Cut(string(data), "\n") // without its start line
+	code, _, errs := runCmd(t, "", "eboard", "--sim", writeScript(t, body), "--speed", "40",
+		"--server", base, "--game", games[0].ID, "--token", games[0].BoardToken)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if v := readView(t, base, games[0].ID); strings.Join(v.Summary.Moves, " ") != "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Nxe4 d4 exd4 Re1" {
+		t.Fatalf("server's moves: %v", v.Summary.Moves)
+	}
+}
+
+type eboardGame struct {
+	ID         string `json:"id"`
+	BoardToken string `json:"board_token"`
+}
+
+// startEboardServer runs a server for the test and creates the event
+// described by body; it returns the base URL and the games.
+func startEboardServer(t *testing.T, body string) (string, []eboardGame) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	urls := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- server.ListenAndServe(ctx, server.Config{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "arbiter.db"),
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Ready: func(u string) { urls <- u }})
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	var base string
+	select {
+	case base = <-urls:
+	case err := <-done:
+		t.Fatal(err)
+	}
+	base = strings.TrimSuffix(base, "/")
+	resp, err := http.Post(base+"/api/events", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var ev struct {
+		Games []eboardGame `json:"games"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&ev); err != nil || len(ev.Games) == 0 {
+		t.Fatalf("event: %v %+v", err, ev)
+	}
+	return base, ev.Games
+}
+
+func readView(t *testing.T, base, id string) server.GameView {
+	t.Helper()
+	resp, err := http.Get(base + "/api/games/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v server.GameView
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
