@@ -122,7 +122,10 @@ func (e *Engine) complete(at int, by chess.Color) []protocol.Ruling {
 func (e *Engine) penalise(at int, by chess.Color, article string, reinstate bool) []protocol.Ruling {
 	e.illegal[by]++
 	r := protocol.Ruling{At: at, Kind: protocol.KindIllegal, By: by.String(), Article: article, Count: e.illegal[by]}
-	if s := e.rules.IllegalMoveBonus; s > 0 {
+	loses := e.rules.IllegalMovesToLose > 0 && e.illegal[by] >= e.rules.IllegalMovesToLose
+	// The move that loses the game gives no time bonus: there is no more
+	// game for it (7.5.5).
+	if s := e.rules.IllegalMoveBonus; s > 0 && !loses {
 		r.Bonus = &protocol.Bonus{To: by.Other().String(), Seconds: s}
 	}
 	if reinstate {
@@ -140,7 +143,7 @@ func (e *Engine) penalise(at int, by chess.Color, article string, reinstate bool
 	}
 	r.FEN = e.g.Position().FEN()
 	out := []protocol.Ruling{r}
-	if n := e.rules.IllegalMovesToLose; n > 0 && e.illegal[by] >= n {
+	if loses {
 		o, err := e.g.IllegalMoves(by)
 		if err == nil {
 			return append(out, e.end(at, o)...)

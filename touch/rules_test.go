@@ -153,6 +153,24 @@ func TestI4_SecondIllegalMoveLoses(t *testing.T) {
 	expect(t, got, "1 illegal 7.5.3 1", "2 illegal 7.5.3 2", "2 result 1/2-1/2 illegal-moves-vs-no-mate")
 }
 
+// The illegal move that loses the game gives the opponent no time bonus
+// (7.5.5): the first has one, the second, game-ending, none.
+func TestI4_LosingIllegalMoveGivesNoBonus(t *testing.T) {
+	e, err := New(protocol.Start{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	press := protocol.Action{By: "white", Act: protocol.ClockPress}
+	first := e.Apply(1, press)
+	if len(first) != 1 || first[0].Bonus == nil || first[0].Bonus.Seconds != 120 {
+		t.Fatalf("first illegal move: %+v", first)
+	}
+	second := e.Apply(2, press)
+	if len(second) != 2 || second[0].Kind != protocol.KindIllegal || second[0].Bonus != nil || second[1].Kind != protocol.KindResult {
+		t.Fatalf("second illegal move: %+v", second)
+	}
+}
+
 func TestI5_RapidAndBlitzPenaltyIsOneMinute(t *testing.T) {
 	for _, rules := range []string{"fide-rapid", "fide-blitz"} {
 		e, err := New(protocol.Start{Rules: rules}, Options{})
