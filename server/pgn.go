@@ -2,20 +2,18 @@ package server
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/arbiterchess/arbiter/pgn"
-	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/server/store"
 )
 
 // pgnGame builds the PGN of g: the Seven Tag Roster from the event and the
 // players, the moves as they stand, and the arbiter's rulings (violations,
-// illegal moves, claims, results, decisions) as comments after the move
-// they followed. The caller holds g.mu.
+// illegal moves, claims, results, decisions) as comments on the moves they
+// concern (package scoresheet). The caller holds g.mu.
 func (g *live) pgnGame(ev store.Event) *pgn.Game {
 	m := g.meta
 	gm := g.eng.Game()
@@ -52,8 +50,9 @@ func (g *live) pgnGame(ev store.Event) *pgn.Game {
 		rules = "fide"
 	}
 	p.SetTag("Rules", rules)
+	p.SetTag("Termination", scoresheet.Termination(reason))
 	if reason != "" {
-		p.SetTag("Termination", reason)
+		p.SetTag("TerminationDetail", reason)
 	}
 	p.SetTag("Annotator", "arbiter")
 	p.SetTag("GameId", m.ID)
@@ -61,72 +60,12 @@ func (g *live) pgnGame(ev store.Event) *pgn.Game {
 	for _, s := range gm.SANs() {
 		p.Moves = append(p.Moves, &pgn.Move{SAN: s})
 	}
+	sheet := scoresheet.New(gm.Start())
 	for _, r := range g.log {
-		for _, x := range r.Rulings {
-			c := rulingComment(x)
-			if c == "" {
-				continue
-			}
-			// After the move the game had reached; rulings that took moves
-			// back stand after the last move that remained.
-			at := min(r.ply, len(p.Moves))
-			if at == 0 {
-				p.Comments = append(p.Comments, c)
-			} else {
-				p.Moves[at-1].After = append(p.Moves[at-1].After, c)
-			}
-		}
+		sheet.Add(r.Rulings, r.ply)
 	}
+	sheet.Annotate(p)
 	return p
-}
-
-// rulingComment is the comment for a ruling worth keeping in the record,
-// or "" (moves are the movetext; obligations are transient).
-func rulingComment(r protocol.Ruling) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "[%d] ", r.At)
-	switch r.Kind {
-	case protocol.KindViolation:
-		fmt.Fprintf(&b, "violation %s by %s: %s", r.Article, r.By, r.Text)
-	case protocol.KindIllegal:
-		fmt.Fprintf(&b, "illegal move %s by %s (%s)", r.Article, r.By, ordinal(r.Count))
-		if r.Bonus != nil {
-			fmt.Fprintf(&b, ", %d s to %s", r.Bonus.Seconds, r.Bonus.To)
-		}
-		b.WriteString(", position reinstated: " + r.FEN)
-	case protocol.KindClaim:
-		verdict := "refused"
-		if r.Granted != nil && *r.Granted {
-			verdict = "granted"
-		}
-		fmt.Fprintf(&b, "claim %s by %s %s (%s)", r.What, r.By, verdict, r.Article)
-		if r.Bonus != nil {
-			fmt.Fprintf(&b, ", %d s to %s", r.Bonus.Seconds, r.Bonus.To)
-		}
-	case protocol.KindResult:
-		fmt.Fprintf(&b, "result %s: %s", r.Result, r.Reason)
-		if r.Article != "" {
-			fmt.Fprintf(&b, " (%s)", r.Article)
-		}
-		if r.Text != "" {
-			b.WriteString(": " + r.Text)
-		}
-	default:
-		return ""
-	}
-	return b.String()
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
 }
 
 func (s *Server) gamePGN(w http.ResponseWriter, r *http.Request) {

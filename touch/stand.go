@@ -128,6 +128,7 @@ func (e *Engine) claimIllegal(at int, by chess.Color) []protocol.Ruling {
 	if s == nil || s.by == by {
 		return []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: by.String(), What: protocol.ClaimIllegalMove, Granted: &f, Article: "7.5.1"}}
 	}
+	taken := strings.Join(e.g.SANs()[s.ply:], " ")
 	if err := e.g.TakeBack(s.ply); err != nil {
 		return e.fail(at, err.Error())
 	}
@@ -137,7 +138,7 @@ func (e *Engine) claimIllegal(at int, by chess.Color) []protocol.Ruling {
 	e.t.duty = duty(&e.t.start, e.t.legal, e.t.touched, e.rules)
 	t := true
 	out := []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: by.String(), What: protocol.ClaimIllegalMove, Granted: &t, Article: "7.5.1"}}
-	out = append(out, e.penalise(at, s.by, "7.5.1", false)...)
+	out = append(out, e.penalise(at, s.by, "7.5.1", false, "the illegal move stood until claimed; taken back: "+taken)...)
 	if o := e.current(); o != nil && o.rule != "any" && !e.over {
 		out = append(out, o.ruling(at, s.by))
 	}

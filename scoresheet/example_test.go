@@ -1,0 +1,32 @@
+package scoresheet_test
+
+import (
+	"fmt"
+
+	"github.com/arbiterchess/arbiter/pgn"
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/scoresheet"
+	"github.com/arbiterchess/arbiter/touch"
+)
+
+// The rulings of each action go on the sheet with the game's ply after
+// it; Annotate then writes them on the moves that stand.
+func Example() {
+	e, _ := touch.New(protocol.Start{}, touch.Options{})
+	sheet := scoresheet.New(e.Game().Start())
+	for i, a := range []protocol.Action{
+		{By: "white", Act: "touch", Sq: "g1"},
+		{By: "white", Act: "lift", Sq: "e2"},
+		{By: "white", Act: "drop", Sq: "e4"},
+		{By: "white", Act: "clock"},
+	} {
+		sheet.Add(e.Apply(i+1, a), e.Game().Ply())
+	}
+	g := &pgn.Game{}
+	for _, san := range e.Game().SANs() {
+		g.Moves = append(g.Moves, &pgn.Move{SAN: san})
+	}
+	sheet.Annotate(g)
+	fmt.Println(g.Moves[0].SAN, g.Moves[0].After)
+	// Output: e4 [violation 4.3.1 by white: touched Ng1 first but moved Pe2]
+}

@@ -1,0 +1,97 @@
+package scoresheet_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/arbiterchess/arbiter/pgn"
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/scoresheet"
+	"github.com/arbiterchess/arbiter/touch"
+)
+
+// play runs actions written "w lift e2" through the touch engine and
+// returns the PGN movetext of the game with its scoresheet's comments.
+func play(t *testing.T, lines ...string) string {
+	t.Helper()
+	e, err := touch.New(protocol.Start{}, touch.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := scoresheet.New(e.Game().Start())
+	for i, l := range lines {
+		f := strings.Fields(l)
+		a := protocol.Action{By: map[string]string{"w": "white", "b": "black"}[f[0]], Act: f[1]}
+		if a.Act == protocol.Claim {
+			a.What = f[2]
+		} else if len(f) > 2 {
+			a.Sq = f[2]
+		}
+		sheet.Add(e.Apply(i+1, a), e.Game().Ply())
+	}
+	g := &pgn.Game{Result: "*"}
+	for _, s := range e.Game().SANs() {
+		g.Moves = append(g.Moves, &pgn.Move{SAN: s})
+	}
+	sheet.Annotate(g)
+	var buf bytes.Buffer
+	if err := pgn.NewWriter(&buf).Write(g); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(buf.String()), " ")
+}
+
+func has(t *testing.T, got string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("PGN lacks %q:\n%s", w, got)
+		}
+	}
+}
+
+// A violating move taken back by a granted claim (4.3.1, 4.8) is named in
+// the comment, which stands on the last move that remains, before the
+// claim's comment and before the move that replaced it; a reinstated
+// illegal move (7.5.1) names what the board showed.
+func TestCommentsOnTheMovesTheyConcern(t *testing.T) {
+	got := play(t,
+		"w lift e2", "w drop e4", "w clock",
+		"b lift e7", "b drop e5", "b clock",
+		"w lift g1", "w drop f3", "w clock",
+		"b touch g8", "b lift a7", "b drop a6", "b clock",
+		"w claim touch-move",
+		"b lift g8", "b drop e7", "b clock",
+		"w lift f3", "w drop f5", "w clock",
+	)
+	has(t, got,
+		"2. Nf3 {2... a6 (taken back): violation 4.3.1 by black: touched Ng8 first but moved Pa7} {claim touch-move by white granted (4.3.1)} 2... Ne7",
+		"2... Ne7 {illegal move 7.5.1 by white (1st): the board showed Nf3-f5; 120 s to black; the game goes on from rnbqkb1r/ppppnppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3}",
+	)
+	if strings.Contains(got, "Ne7 {violation") {
+		t.Errorf("the violation is written on the replacing move:\n%s", got)
+	}
+}
+
+// A violation on a move that stands sits right after that move.
+func TestViolationOnTheMoveThatStands(t *testing.T) {
+	got := play(t, "w touch g1", "w lift e2", "w drop e4", "w clock", "b lift e7", "b drop e5", "b clock")
+	has(t, got, "1. e4 {violation 4.3.1 by white: touched Ng1 first but moved Pe2} 1... e5")
+}
+
+// The Termination tag speaks the PGN standard's words (9.8.1); the
+// project's own reason goes elsewhere.
+func TestTermination(t *testing.T) {
+	for reason, want := range map[string]string{
+		"checkmate": "normal", "stalemate": "normal", "threefold": "normal", "resignation": "normal", "agreement": "normal",
+		"dead-position": "normal", "fivefold": "normal", "seventy-five-moves": "normal", "fifty-moves": "normal",
+		"time": "time forfeit", "time-vs-no-mate": "time forfeit",
+		"illegal-moves": "rules infraction", "illegal-moves-vs-no-mate": "rules infraction",
+		"arbiter": "adjudication", "": "unterminated",
+	} {
+		if got := scoresheet.Termination(reason); got != want {
+			t.Errorf("Termination(%q) = %q, want %q", reason, got, want)
+		}
+	}
+}
