@@ -33,9 +33,14 @@ func ParseFEN(fen string) (*Position, error) {
 // ParseFENWith reads a FEN with the given variant options. With lenient
 // set it reads FENs from the wild and from test suites: it accepts odd
 // material (more than 16 pieces a side, pawns beyond what promotions
-// allow, more than two checkers), drops a castling right or en passant
-// square that cannot hold, reads castling rights that only Chess960 can
+// allow) and checks that no move can give (more than two checkers, or a
+// pair that no single move produces, see impossibleCheck), drops a
+// castling right or en passant square that cannot hold (among them a
+// second right on the same side of a king, of which the outermost rook's
+// is kept, and an en passant square whose double step cannot have given
+// the check on the board), reads castling rights that only Chess960 can
 // explain as Chess960, and returns a description of each such change.
+// Without lenient each of these is an error.
 // A position that cannot be played at all (no king, two kings of a colour,
 // the side not to move in check) is an error in both modes.
 func ParseFENWith(fen string, opts Options, lenient bool) (*Position, []string, error) {
@@ -115,6 +120,7 @@ func ParseFENWith(fen string, opts Options, lenient bool) (*Position, []string, 
 	}
 
 	// Castling.
+	var letters [64]byte // the letter that gave each right, for the messages
 	if fields[2] != "-" {
 		for i := 0; i < len(fields[2]); i++ {
 			c := fields[2][i]
@@ -144,10 +150,24 @@ func ParseFENWith(fen string, opts Options, lenient bool) (*Position, []string, 
 				notes = append(notes, fmt.Sprintf("dropped repeated castling right %c", c))
 			}
 			p.castle |= rook.Bitboard()
+			letters[rook] = c
+		}
+		for _, c := range [2]Color{White, Black} {
+			for _, x := range p.sameSideRights(c) {
+				msg := fmt.Sprintf("castling rights %c and %c name two rooks on the %s of the %s king (%s and %s): a king castles with at most one rook on each side",
+					letters[x.kept], letters[x.extra], x.side, c, x.kept, x.extra)
+				if !lenient {
+					return fail("castling", "%s", msg)
+				}
+				notes = append(notes, fmt.Sprintf("dropped castling right %c: %s; the outermost rook's right (%c) is kept", letters[x.extra], msg, letters[x.kept]))
+				p.castle &^= x.extra.Bitboard()
+			}
 		}
 	}
 
-	// En passant.
+	// En passant. claimedEP is the square as the FEN gives it once it
+	// fits the board, kept or not, for the check on the last move below.
+	claimedEP := NoSquare
 	if fields[3] != "-" {
 		ep, err := ParseSquare(fields[3])
 		if err != nil {
@@ -158,8 +178,11 @@ func ParseFENWith(fen string, opts Options, lenient bool) (*Position, []string, 
 				return fail("en passant", "%s", msg)
 			}
 			notes = append(notes, "dropped en passant square: "+msg)
-		} else if pawnAttacks[p.turn^1][ep]&p.Pieces(p.turn, Pawn) != 0 {
-			p.ep = ep
+		} else {
+			claimedEP = ep
+			if pawnAttacks[p.turn^1][ep]&p.Pieces(p.turn, Pawn) != 0 {
+				p.ep = ep
+			}
 		}
 	}
 
@@ -191,11 +214,26 @@ func ParseFENWith(fen string, opts Options, lenient bool) (*Position, []string, 
 	if p.attacked(p.KingSquare(p.turn^1), p.turn, p.Occupied()) {
 		return fail("position", "the side not to move (%s) is in check", p.turn^1)
 	}
-	if n := p.Checkers().Count(); n > 2 {
+	checkers := p.Checkers()
+	if n := checkers.Count(); n > 2 {
 		if !lenient {
 			return fail("position", "%s is in check by %d pieces at once, which no move can do", p.turn, n)
 		}
 		notes = append(notes, fmt.Sprintf("accepted check by %d pieces", n))
+	} else if msg := p.impossibleCheck(checkers); msg != "" {
+		if !lenient {
+			return fail("position", "%s", msg)
+		}
+		notes = append(notes, "accepted impossible check: "+msg)
+	}
+	if claimedEP != NoSquare {
+		if msg := p.epCheckProblem(claimedEP, checkers); msg != "" {
+			if !lenient {
+				return fail("en passant", "%s", msg)
+			}
+			notes = append(notes, "dropped en passant square: "+msg)
+			p.ep = NoSquare
+		}
 	}
 	if opts.Vertical {
 		p.SetVertical(true)
@@ -279,6 +317,96 @@ func (p *Position) epProblem(ep Square) string {
 	}
 	if p.PieceAt(ep) != NoPiece || p.PieceAt(origin) != NoPiece {
 		return fmt.Sprintf("%s but %s or %s is occupied, so no pawn just passed through", ep, ep, origin)
+	}
+	return ""
+}
+
+// sameSideRight is a castling right (extra) beyond the one (kept) that a
+// king may have on that side.
+type sameSideRight struct {
+	kept, extra Square
+	side        string // "a-side" or "h-side"
+}
+
+// sameSideRights returns the castling rights of colour c beyond one on
+// each side of its king: on each side every right but the outermost
+// rook's. A king castles with one rook on each side (laws C7), so a FEN
+// that gives two rights on one side cannot be played as written. Keeping
+// the outermost matches what K and Q name in X-FEN, and the board cannot
+// tell which of the two rooks is the unmoved one.
+func (p *Position) sameSideRights(c Color) []sameSideRight {
+	k := p.KingSquare(c)
+	rights := p.castle & p.byColor[c] & rankOf(k)
+	var out []sameSideRight
+	if a := rights & (k.Bitboard() - 1); a.More() {
+		kept := a.First() // the lowest file
+		for b := a &^ kept.Bitboard(); b != 0; b &= b - 1 {
+			out = append(out, sameSideRight{kept, b.First(), "a-side"})
+		}
+	}
+	if h := rights &^ (k.Bitboard()<<1 - 1); h.More() {
+		kept := Square(63 - bits.LeadingZeros64(uint64(h))) // the highest file
+		for b := h &^ kept.Bitboard(); b != 0; b &= b - 1 {
+			out = append(out, sameSideRight{kept, b.First(), "h-side"})
+		}
+	}
+	return out
+}
+
+// impossibleCheck explains why the side to move cannot be in check by
+// checkers (at most two) after any move, or returns "". Before the last
+// move the side to move was not in check, so that move made every check.
+// It put one piece on a square (castling two, but the king never checks):
+// one check may come from that piece, and any other must be discovered,
+// by a bishop, rook or queen whose line it opened. Hence at most one
+// checker is a pawn or knight. And two checkers never stand on one line
+// with the king: one of them would have to have been discovered by a
+// square emptied on the far side of the king from the other, and no move
+// (not even en passant or castling, whose squares lie together) both
+// empties such a square and fills or opens the other side.
+func (p *Position) impossibleCheck(checkers Bitboard) string {
+	if checkers.Count() != 2 {
+		return ""
+	}
+	a, b := checkers.First(), (checkers & (checkers - 1)).First()
+	k := p.KingSquare(p.turn)
+	two := fmt.Sprintf("%s is in check by the %s on %s and the %s on %s", p.turn, p.PieceAt(a).Type(), a, p.PieceAt(b).Type(), b)
+	if line[a][b].Has(k) {
+		return two + ", which stand on one line with the king: no move gives both checks"
+	}
+	if steppers := checkers & (p.byType[Pawn] | p.byType[Knight]); steppers.More() {
+		return two + ": a double check needs a bishop, rook or queen whose line the move opened, and no pawn's or knight's check can be so opened"
+	}
+	return ""
+}
+
+// epCheckProblem explains why the check on the side to move (checkers)
+// cannot follow the double step that the en passant square ep says was the
+// last move, or returns "". A double step empties only the square the
+// pawn came from, and cannot give two checks: the one check is the pawn's
+// or a bishop's, rook's or queen's whose line through that square it
+// opened. A check that was there before the step would have been on the
+// king of the side not to move.
+func (p *Position) epCheckProblem(ep Square, checkers Bitboard) string {
+	if checkers == 0 {
+		return ""
+	}
+	them := p.turn ^ 1
+	to, from := ep+8, ep-8 // where the pawn stands, where it started
+	if them == Black {
+		to, from = ep-8, ep+8
+	}
+	step := fmt.Sprintf("%s says %s's last move was %s-%s", ep, them, from, to)
+	if checkers.More() {
+		return fmt.Sprintf("%s, which cannot give %d checks at once", step, checkers.Count())
+	}
+	c := checkers.First()
+	if c == to {
+		return ""
+	}
+	before := p.Occupied()&^to.Bitboard() | from.Bitboard()
+	if p.attacked(p.KingSquare(p.turn), them, before) {
+		return fmt.Sprintf("%s, but the check by the %s on %s was there before it", step, p.PieceAt(c).Type(), c)
 	}
 	return ""
 }

@@ -95,6 +95,8 @@ func (p *Position) sanNoCheck(m Move) string {
 // ignored, e.p. may follow an en passant capture, the promotion sign "="
 // may be left out (e8Q), captures need no "x", and redundant
 // disambiguation (Ngf3 where Nf3 is unique, Ng1f3, Ng1-f3) is accepted.
+// The promotion piece may be in lower case after the rank or the sign
+// (e8q, e8=q, e8=b): a lower-case b there is a bishop, not the b-file.
 // The move must be legal; an ambiguous or illegal move is a *MoveError.
 func (p *Position) ParseSAN(san string) (Move, error) {
 	s := strings.TrimSpace(san)
@@ -135,8 +137,8 @@ func (p *Position) ParseSAN(san string) (Move, error) {
 		if pt := PieceTypeFromLetter(last); pt != NoPieceType && pt != Pawn && pt != King && (last < 'a' || last > 'h') && t == Pawn {
 			promo = pt
 			s = strings.TrimRight(s[:n-1], "=/")
-		} else if t == Pawn && (last == 'q' || last == 'r' || last == 'b' || last == 'n') && n >= 3 && s[n-2] >= '1' && s[n-2] <= '8' {
-			promo = PieceTypeFromLetter(last) // e8q, as some programs write
+		} else if t == Pawn && (last == 'q' || last == 'r' || last == 'b' || last == 'n') && lowerPromotion(s[:n-1]) {
+			promo = PieceTypeFromLetter(last) // e8q or e8=b, as some programs write
 			s = strings.TrimRight(s[:n-1], "=/")
 		}
 	}
@@ -173,6 +175,18 @@ func (p *Position) ParseSAN(san string) (Move, error) {
 		return NoMove, p.moveErr(san, "no legal move matches")
 	}
 	return found, nil
+}
+
+// lowerPromotion reports whether s, a pawn move's text before a final
+// lower-case q, r, b or n, ends as a promotion does: in a rank digit (e8q)
+// or in "=" or "/" after one (e8=b, e8/b). A "b" that follows neither is
+// no promotion but the b-file, as in "bxa8=Q" or "axb".
+func lowerPromotion(s string) bool {
+	n := len(s)
+	if n >= 2 && (s[n-1] == '=' || s[n-1] == '/') {
+		n--
+	}
+	return n >= 2 && s[n-1] >= '1' && s[n-1] <= '8'
 }
 
 // sanOrigin reads what a SAN move may say of its origin square before the

@@ -49,10 +49,12 @@ type Ruling struct {
 // having the move (9.2). intended is "" for a claim on the position on the
 // board (9.2.1.2: it has just appeared for at least the third time), or an
 // intended move in SAN or UCI (9.2.1.1: that move will produce such a
-// position). A correct claim ends the game in a draw.
+// position). A correct claim ends the game in a draw. As with ClaimFifty,
+// an intended move that checkmates or stalemates is refused.
 //
 // Errors are only for an intended move that cannot be read or is illegal
-// (a *chess.MoveError) and for a game that is over (ErrGameOver).
+// (a *chess.MoveError) and for a game that is over (ErrGameOver), which
+// takes in a checkmate or stalemate on the board.
 func (g *Game) ClaimThreefold(intended string) (Ruling, error) {
 	m, err := g.intended(intended)
 	if err != nil {
@@ -89,6 +91,10 @@ func (g *Game) ClaimThreefoldMove(m chess.Move) (Ruling, error) {
 	before := g.pliesAfter(q)
 	r.Plies = append(before, g.Ply()+1)
 	r.LookAlike = g.lookAlike(q, g.Ply()+1)
+	if len(before) >= 2 && !q.HasLegalMove() {
+		r.Text = endsTheGame(r.SAN, q)
+		return g.refuse(r), nil
+	}
 	if len(before) >= 2 {
 		r.Text = fmt.Sprintf("%s will produce the position for the %s time (plies %s)", r.SAN, ordinal(len(r.Plies)), plyList(r.Plies))
 		return g.grant(r, "9.2.1.1"), nil
@@ -101,10 +107,14 @@ func (g *Game) ClaimThreefoldMove(m chess.Move) (Ruling, error) {
 // (9.3): the last 50 moves by each player (100 plies) were made without a
 // pawn move or a capture (9.3.2), or the intended move, in SAN or UCI,
 // will make it so (9.3.1; a pawn move or capture never can). intended is
-// "" for no intended move. A correct claim ends the game in a draw.
+// "" for no intended move. A correct claim ends the game in a draw. An
+// intended move that checkmates or stalemates ends the game by that, and
+// the claim is refused (the move must be played).
 //
 // Errors are only for an intended move that cannot be read or is illegal
-// (a *chess.MoveError) and for a game that is over (ErrGameOver).
+// (a *chess.MoveError) and for a game that is over (ErrGameOver), which
+// takes in a checkmate or stalemate on the board, whatever the halfmove
+// clock says.
 func (g *Game) ClaimFifty(intended string) (Ruling, error) {
 	m, err := g.intended(intended)
 	if err != nil {
@@ -132,7 +142,12 @@ func (g *Game) ClaimFiftyMove(m chess.Move) (Ruling, error) {
 		r.Text = fmt.Sprintf("only %d plies without a pawn move or a capture, 100 needed", r.Halfmoves)
 		return g.refuse(r), nil
 	}
-	r.Halfmoves = p.Play(m).HalfmoveClock()
+	q := p.Play(m)
+	r.Halfmoves = q.HalfmoveClock()
+	if r.Halfmoves >= 100 && !q.HasLegalMove() {
+		r.Text = endsTheGame(r.SAN, q)
+		return g.refuse(r), nil
+	}
 	if r.Halfmoves >= 100 {
 		r.Text = fmt.Sprintf("%s completes %d plies without a pawn move or a capture", r.SAN, r.Halfmoves)
 		return g.grant(r, "9.3.1"), nil
@@ -146,15 +161,21 @@ func (g *Game) ClaimFiftyMove(m chess.Move) (Ruling, error) {
 }
 
 // CanClaimThreefold reports whether a threefold claim would be granted now,
-// on the position on the board or with some legal intended move.
+// on the position on the board or with some legal intended move. It is
+// false in a checkmate or stalemate, which ends the game at once (5.1.1,
+// 5.2.1) and leaves nothing to claim, and an intended move counts only
+// where the position it produces has a legal move.
 func (g *Game) CanClaimThreefold() bool {
+	p := g.cur()
+	if !p.HasLegalMove() {
+		return false
+	}
 	if g.Repetitions() >= 3 {
 		return true
 	}
-	p := g.cur()
 	p.LegalMoves(&g.ml)
 	for _, m := range g.ml.Slice() {
-		if len(g.pliesAfter(p.Play(m))) >= 2 {
+		if q := p.Play(m); len(g.pliesAfter(q)) >= 2 && q.HasLegalMove() {
 			return true
 		}
 	}
@@ -162,22 +183,36 @@ func (g *Game) CanClaimThreefold() bool {
 }
 
 // CanClaimFifty reports whether a fifty-move claim would be granted now,
-// on the position on the board or with some legal intended move.
+// on the position on the board or with some legal intended move. As with
+// CanClaimThreefold, it is false in a checkmate or stalemate, whatever
+// the halfmove clock says, and an intended move that checkmates or
+// stalemates does not count.
 func (g *Game) CanClaimFifty() bool {
 	p := g.cur()
+	if p.HalfmoveClock() < 99 || !p.HasLegalMove() {
+		return false
+	}
 	if p.HalfmoveClock() >= 100 {
 		return true
 	}
-	if p.HalfmoveClock() < 99 {
-		return false
-	}
 	p.LegalMoves(&g.ml)
 	for _, m := range g.ml.Slice() {
-		if p.Play(m).HalfmoveClock() >= 100 {
+		if q := p.Play(m); q.HalfmoveClock() >= 100 && q.HasLegalMove() {
 			return true
 		}
 	}
 	return false
+}
+
+// endsTheGame explains the refusal of a claim whose intended move, san,
+// leaves q with no legal move: the move would end the game by checkmate
+// or stalemate, which comes before any claim (5.1.1, 5.2.1; 9.6.2 gives
+// mate the same precedence over the 75-move rule).
+func endsTheGame(san string, q *chess.Position) string {
+	if q.InCheck() {
+		return san + " checkmates: the game ends by checkmate (5.1.1), not by a claim"
+	}
+	return san + " stalemates: the game ends in stalemate (5.2.1), not by a claim"
 }
 
 // intended reads an intended move; "" is no move.
