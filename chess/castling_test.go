@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -280,4 +281,46 @@ func TestCastling_C7_RookShieldingTheKingsDestination(t *testing.T) {
 	// King e1 and rook b1; a black queen on a1 attacks c1 once b1 is empty.
 	p := mustFENWith(t, "4k3/8/8/8/8/8/8/qR2K3 w B - 0 1", Options{Chess960: true})
 	expectCastles(t, p)
+}
+
+// TestParseFEN_Chess960TwoRightsOnOneSide: a king castles with at most one
+// rook on each side (C7), so a FEN giving two rights on one side is an
+// error; lenient mode keeps the outermost rook's right (the one K or Q
+// would name) and reports the other.
+func TestParseFEN_Chess960TwoRightsOnOneSide(t *testing.T) {
+	c960 := Options{Chess960: true}
+	for _, c := range []struct {
+		fen, want, kept, field string
+	}{
+		{"2rrk3/8/8/8/8/8/3PPPPP/2RK4 w cd - 0 1", "castling rights c and d name two rooks on the a-side of the black king (c8 and d8)", "2rrk3/8/8/8/8/8/3PPPPP/2RK4 w q - 0 1", "c"},
+		{"2rrk3/8/8/8/8/8/3PPPPP/2RK4 w dc - 0 1", "castling rights c and d name two rooks on the a-side", "2rrk3/8/8/8/8/8/3PPPPP/2RK4 w q - 0 1", "c"},
+		{"2rrk3/8/8/8/8/8/3PPPPP/2RK4 w qd - 0 1", "castling rights q and d name two rooks", "2rrk3/8/8/8/8/8/3PPPPP/2RK4 w q - 0 1", "q"},
+		{"4k3/8/8/8/8/8/8/1K3RRR w KG - 0 1", "castling rights K and G name two rooks on the h-side of the white king (h1 and g1)", "4k3/8/8/8/8/8/8/1K3RRR w K - 0 1", "K"},
+		{"4k3/8/8/8/8/8/8/1K3RRR w FGH - 0 1", "name two rooks on the h-side of the white king", "4k3/8/8/8/8/8/8/1K3RRR w K - 0 1", "H"},
+	} {
+		_, _, err := ParseFENWith(c.fen, c960, false)
+		var fe *FENError
+		if !errors.As(err, &fe) || fe.Field != "castling" || !strings.Contains(fe.Msg, c.want) {
+			t.Errorf("%s: error %v, want a castling error saying %q", c.fen, err, c.want)
+		}
+		p, notes, err := ParseFENWith(c.fen, c960, true)
+		if err != nil || len(notes) == 0 || !strings.HasPrefix(notes[0], "dropped castling right ") || !strings.Contains(notes[0], c.want) ||
+			!strings.HasSuffix(notes[0], "the outermost rook's right ("+c.field+") is kept") {
+			t.Errorf("%s lenient: %v %q", c.fen, err, notes)
+			continue
+		}
+		if p.FEN() != c.kept {
+			t.Errorf("%s lenient: read as %s, want %s", c.fen, p.FEN(), c.kept)
+		}
+	}
+	// One right on each side stays.
+	p := mustFENWith(t, "2r1k1r1/4p3/8/8/8/8/8/1RK1R3 w BEcg - 0 1", c960)
+	if p.ShredderFEN() != "2r1k1r1/4p3/8/8/8/8/8/1RK1R3 w EBgc - 0 1" {
+		t.Errorf("one right a side: %s", p.ShredderFEN())
+	}
+	// Read as Chess960 by the lenient reader of a standard FEN, the same rule.
+	p, notes, err := ParseFENWith("2rrk3/8/8/8/8/8/3PPPPP/2RK4 w cd - 0 1", Options{}, true)
+	if err != nil || len(notes) != 2 || !strings.Contains(notes[0], "read as Chess960") || p.CastlingRights() != C8.Bitboard() {
+		t.Errorf("standard lenient: %v %q", err, notes)
+	}
 }

@@ -137,3 +137,46 @@ func TestSANUCIRoundTripOnSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestParseSAN_LowercaseBishopPromotion: in lenient SAN a lower-case
+// promotion letter after the rank or after "=" names the piece, b a bishop
+// as q a queen; a b before the destination is still the b-file.
+func TestParseSAN_LowercaseBishopPromotion(t *testing.T) {
+	p := mustFEN(t, "r3k3/1P5P/8/8/8/8/8/4K3 w - - 0 1")
+	for _, c := range []struct{ san, uci string }{
+		{"h8=b", "h7h8b"},
+		{"h8=b+", "h7h8b"},
+		{"h8b", "h7h8b"},
+		{"h8/b", "h7h8b"},
+		{"h8(b)", "h7h8b"},
+		{"h8=B", "h7h8b"},
+		{"h8=q", "h7h8q"},
+		{"h8=n", "h7h8n"},
+		{"h8=r", "h7h8r"},
+		{"h7h8=b", "h7h8b"},
+		{"b8=b", "b7b8b"},
+		{"b8b", "b7b8b"},
+		{"bxa8=b", "b7a8b"},
+		{"bxa8=Q", "b7a8q"},
+		{"bxa8b", "b7a8b"},
+		{"ba8=b", "b7a8b"},
+		{"bxa8=n", "b7a8n"},
+	} {
+		m, err := p.ParseSAN(c.san)
+		if err != nil {
+			t.Errorf("%q: %v", c.san, err)
+			continue
+		}
+		if got := p.UCI(m); got != c.uci {
+			t.Errorf("%q read as %s, want %s", c.san, got, c.uci)
+		}
+		if q, ok := p.QuickSAN(c.san); ok && q != m {
+			t.Errorf("%q: QuickSAN %s, ParseSAN %s", c.san, p.UCI(q), c.uci)
+		}
+	}
+	for _, san := range []string{"h8=", "h8=k", "h8=p", "h8=x", "bxa8", "h8=bb", "=b"} {
+		if m, err := p.ParseSAN(san); err == nil {
+			t.Errorf("%q read as %s, want an error", san, p.UCI(m))
+		}
+	}
+}

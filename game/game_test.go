@@ -650,3 +650,70 @@ func TestAnyCanMate_R6(t *testing.T) {
 		t.Errorf("a MateFunc is asked only about the sides in question: asked %v", asked)
 	}
 }
+
+// TestCanClaimFifty_AfterCheckmate: checkmate ends the game at once
+// (5.1.1), so a halfmove clock of 100 or more gives no claim, and a claim
+// is answered with ErrGameOver.
+func TestCanClaimFifty_AfterCheckmate(t *testing.T) {
+	g := newGame(t, "k7/8/NKB5/8/8/8/8/8 b - - 105 176", "")
+	if o, over := g.Outcome(); !over || o.Reason != Checkmate {
+		t.Fatalf("not mate: %+v", o)
+	}
+	if g.CanClaimFifty() {
+		t.Error("CanClaimFifty true after checkmate")
+	}
+	if g.CanClaimThreefold() {
+		t.Error("CanClaimThreefold true after checkmate")
+	}
+	if _, err := g.ClaimFifty(""); err != ErrGameOver {
+		t.Errorf("fifty-move claim after checkmate: %v", err)
+	}
+	// Mate on the 100th ply: the same.
+	g = newGame(t, "7k/8/6K1/8/8/8/Q7/8 w - - 99 120", "Qa8#")
+	if g.CanClaimFifty() {
+		t.Error("CanClaimFifty true after a mate on the 100th ply")
+	}
+}
+
+// TestCanClaimFifty_AfterStalemate: stalemate ends the game (5.2.1) as
+// mate does, whatever the clock.
+func TestCanClaimFifty_AfterStalemate(t *testing.T) {
+	g := newGame(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 120 150", "")
+	if o, over := g.Outcome(); !over || o.Reason != Stalemate {
+		t.Fatalf("not stalemate: %+v", o)
+	}
+	if g.CanClaimFifty() || g.CanClaimThreefold() {
+		t.Error("a claim is possible in stalemate")
+	}
+	if _, err := g.ClaimThreefold(""); err != ErrGameOver {
+		t.Errorf("threefold claim in stalemate: %v", err)
+	}
+}
+
+// TestClaimFifty_IntendedMoveThatMates: an intended move that would
+// complete the 50 moves but mates ends the game by mate: the claim is
+// refused and the move must be played. Another intended move makes the
+// claim good, so CanClaimFifty stays true.
+func TestClaimFifty_IntendedMoveThatMates(t *testing.T) {
+	fen := "7k/8/6K1/8/8/8/Q7/8 w - - 99 120"
+	g := newGame(t, fen, "")
+	if !g.CanClaimFifty() {
+		t.Error("CanClaimFifty false with Qa3 available")
+	}
+	r, err := g.ClaimFifty("Qa8")
+	if err != nil || r.Granted || !r.MustPlay || r.Article != "9.5.3" || r.Halfmoves != 100 || !strings.Contains(r.Text, "Qa8# checkmates") {
+		t.Fatalf("claim with Qa8#: %+v %v", r, err)
+	}
+	if _, over := g.Outcome(); over {
+		t.Fatal("the refused claim ended the game")
+	}
+	r, err = g.ClaimFifty("Qa3")
+	if err != nil || !r.Granted || r.Article != "9.3.1" {
+		t.Fatalf("claim with Qa3: %+v %v", r, err)
+	}
+	// Intended moves that stalemate do not count either.
+	g = newGame(t, "7k/8/6K1/8/8/8/8/5Q2 w - - 99 120", "")
+	if r, err := g.ClaimFifty("Qf7"); err != nil || r.Granted || !strings.Contains(r.Text, "stalemates") {
+		t.Fatalf("claim with Qf7 (stalemate): %+v %v", r, err)
+	}
+}
