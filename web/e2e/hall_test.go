@@ -65,7 +65,7 @@ func TestHall_MarkersResultsAndTheKarpovMilesDesk(t *testing.T) {
 		t.Errorf("board 5 does not say checkmate: %q", s)
 	}
 	// Board order follows the pairings.
-	if order := eval[string](b, `[...document.querySelectorAll(".hall-card .bd")].map(e => e.textContent).join(",")`); order != "1,2,3,4,5,6" {
+	if order := eval[string](b, `[...document.querySelectorAll(".hall-card")].map(e => e.dataset.board).join(",")`); order != "1,2,3,4,5,6" {
 		t.Errorf("board order %s", order)
 	}
 

@@ -395,3 +395,85 @@ func moves(by string, list string) []act {
 	}
 	return out
 }
+
+// entry is a log entry as GET /api/games/{game}/log lists it (what the
+// tests look at).
+type entry struct {
+	N        int            `json:"n"`
+	Kind     string         `json:"kind"`
+	Action   map[string]any `json:"action"`
+	Decision map[string]any `json:"decision"`
+	Rulings  []struct {
+		Kind    string `json:"kind"`
+		Article string `json:"article"`
+	} `json:"rulings"`
+}
+
+// logOf reads a game's log.
+func logOf(t *testing.T, base, game string) []entry {
+	t.Helper()
+	var es []entry
+	apiCall(t, "GET", base+"/api/games/"+game+"/log", "", nil, &es)
+	return es
+}
+
+// waitLog waits (at most 3 s) until a game's log has at least n entries,
+// and returns it.
+func waitLog(t *testing.T, base, game string, n int) []entry {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		es := logOf(t, base, game)
+		if len(es) >= n || time.Now().After(deadline) {
+			return es
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// actionsOf lists the actions of a log as "by act sq" (sq when there is
+// one), for comparing with what a page should have posted.
+func actionsOf(es []entry) []string {
+	var out []string
+	for _, e := range es {
+		if e.Action == nil {
+			continue
+		}
+		s := fmt.Sprint(e.Action["by"], " ", e.Action["act"])
+		if sq, ok := e.Action["sq"].(string); ok {
+			s += " " + sq
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// gameView reads a game's view (GET /api/games/{game}).
+func gameView(t *testing.T, base, game string) map[string]any {
+	t.Helper()
+	var v map[string]any
+	apiCall(t, "GET", base+"/api/games/"+game, "", nil, &v)
+	return v
+}
+
+// decide sets (or, with "*", withdraws) a result by the arbiter's decision.
+func decide(t *testing.T, base string, ev createdEvent, game, result, reason string) {
+	t.Helper()
+	apiCall(t, "POST", base+"/api/games/"+game+"/result", ev.ArbiterToken, map[string]string{"result": result, "reason": reason}, nil)
+}
+
+// pressClock clicks a player's clock button on the play page once it is
+// enabled (it is only once a move has been made on the board).
+func (b *browser) pressClock(side string) {
+	b.t.Helper()
+	b.wait(side+"'s clock button enabled", 3*time.Second, fmt.Sprintf(`!document.querySelector("#press-%s").disabled`, side))
+	b.do(side+"'s clock", chromedp.Click(chromedp.ID("press-"+side)))
+}
+
+// setField sets the value of a form field and fires its input and change
+// events, as typing or choosing would.
+func (b *browser) setField(id, value string) {
+	b.t.Helper()
+	b.do("set "+id, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.value = %q;
+		e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); })()`, id, value)))
+}

@@ -103,7 +103,7 @@ func TestPlay_TouchMoveViolationIllegalMoveAndCastling(t *testing.T) {
 	// ... but drags the e-pawn: a violation, recorded, the move stands.
 	b.drag("e2", "e4")
 	noticeHas(b, "violation", "4.3.1")
-	b.do("White's clock", chromedp.Click(chromedp.ID("press-white")))
+	b.pressClock("white")
 	boardIs(b, "mover", "black", 3*time.Second)
 	if s := b.text("#status"); !strings.Contains(s, "White’s touch-move violation") && !strings.Contains(s, "may claim") {
 		t.Errorf("status does not offer Black the claim: %q", s)
@@ -114,7 +114,7 @@ func TestPlay_TouchMoveViolationIllegalMoveAndCastling(t *testing.T) {
 	b.typeMove("c")
 	boardIs(b, "mover", "white", 3*time.Second)
 	b.drag("g1", "f3")
-	b.do("clock", chromedp.Click(chromedp.ID("press-white")))
+	b.pressClock("white")
 	boardIs(b, "mover", "black", 3*time.Second)
 	b.typeMove("b8c6")
 	b.typeMove("c")

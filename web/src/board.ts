@@ -27,6 +27,56 @@ export function viewBoard(el: HTMLElement, fen: string, extra: Config = {}): Api
   });
 }
 
+/**
+ * Keeps a board's input exact when the page's layout moves it. Chessground
+ * keeps the board's bounds from when it last measured them, and measures
+ * again only when the board itself changes size, the page scrolls or the
+ * window is resized; a panel opening above the board, or a notice
+ * appearing, moves the board without any of these, and a hand would then
+ * be read on the wrong squares. So the bounds are forgotten (and measured
+ * again when next needed) at every press on the board, before chessground
+ * reads them, and whenever the page's size or the screen's orientation
+ * changes.
+ */
+export function trackBounds(cg: Api, el: HTMLElement) {
+  const forget = () => cg.state.dom.bounds.clear();
+  for (const ev of ['pointerdown', 'mousedown', 'touchstart']) el.addEventListener(ev, forget, { capture: true, passive: true });
+  if ('ResizeObserver' in window) new ResizeObserver(forget).observe(document.body);
+  window.addEventListener('scroll', forget, { capture: true, passive: true });
+  window.addEventListener('resize', forget, { passive: true });
+  window.addEventListener('orientationchange', forget, { passive: true });
+  document.addEventListener('toggle', forget, { capture: true }); // a <details> opened or closed
+}
+
+/** The side whose king is in check in a legal position, or false (for chessground's check option). */
+export function checkOf(fen: string): 'white' | 'black' | false {
+  const pos = position(fen);
+  return pos && pos.isCheck() ? pos.turn : false;
+}
+
+/**
+ * The four hand actions of a castling typed as the king's two-square move
+ * (e1g1, e1c1, e8g8, e8c8) where castling is legal in the position fen:
+ * the king lifted and put down, then the rook (FIDE 4.7.2: king first).
+ * Null when the typed move is no such castling.
+ */
+export function castlingHands(fen: string, from: string, to: string, by: 'white' | 'black'): { lift: string; drop: string }[] | null {
+  const rank = by === 'white' ? '1' : '8';
+  if (from !== 'e' + rank || (to !== 'g' + rank && to !== 'c' + rank)) return null;
+  const pos = position(fen);
+  if (!pos || pos.turn !== by) return null;
+  const king = pos.board.get(parseSquare(from)!);
+  if (king?.role !== 'king' || king.color !== by) return null;
+  const kingside = to[0] === 'g';
+  const corner = (kingside ? 'h' : 'a') + rank;
+  // chessops writes castling as the king taking its own rook.
+  if (!pos.isLegal({ from: parseSquare(from)!, to: parseSquare(corner)! })) return null;
+  return [
+    { lift: from, drop: to },
+    { lift: corner, drop: (kingside ? 'f' : 'd') + rank },
+  ];
+}
+
 /** The legal position of a FEN (X-FEN and Shredder-FEN too), or null. */
 export function position(fen: string): Chess | null {
   const setup = parseFen(fen);

@@ -1,7 +1,7 @@
 // Pieces shared by the pages: the header, the rulings list, the move list,
 // clocks and notices.
 
-import { clocks, type Mirror } from './mirror';
+import { clocks, turnLabel, type Mirror } from './mirror';
 import { pieceAt } from './board';
 import { serverSkew } from './api';
 import { h, fill } from './dom';
@@ -19,11 +19,24 @@ export function header(active: string, ...extra: (Node | string)[]): HTMLElement
   );
 }
 
-/** The list of rulings, newest first, each with its article in plain words. */
-export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], limit = 200) {
+/** The kinds of rulings an arbiter notes: the quiet log shows only these. */
+const notable = new Set(['violation', 'illegal', 'claim', 'result', 'error']);
+
+/** Whether the full log (obligations and moves too) is wanted; kept in this browser. */
+const fullKey = 'arbiter.fullLog';
+const wantsFull = () => localStorage.getItem(fullKey) === '1';
+
+/**
+ * The list of rulings, newest first, each with the move it came in and its
+ * article in plain words. The quiet log has what an arbiter would note
+ * (violations, illegal moves, claims, results and decisions); the full log
+ * adds the obligations of every touch and the moves. fens[i] is the legal
+ * position at the start of the turn of rs[i].
+ */
+export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], full = false, limit = 200) {
   const shown = rs
     .map((r, i) => ({ r, fen: fens[i] }))
-    .filter(x => x.r.kind !== 'move')
+    .filter(x => full || notable.has(x.r.kind))
     .slice(-limit)
     .reverse();
   if (shown.length === 0) {
@@ -39,13 +52,40 @@ export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], 
         h(
           'li',
           { class: `ruling kind-${r.kind}`, 'data-kind': r.kind, 'data-article': r.article ?? '' },
-          h('span', { class: 'ruling-at', title: 'log entry' }, `#${r.at}`),
+          fen ? h('span', { class: 'ruling-at' }, turnLabel(fen)) : null,
           h('span', { class: 'ruling-text' }, rulingWords(r, fen ? pieceAt(fen) : undefined)),
           r.article ? h('span', { class: 'article' }, h('b', null, `FIDE ${r.article}`), ' ', article(r.article)) : null,
         ),
       ),
     ),
   );
+}
+
+/**
+ * The card of the rulings: a heading, the switch between the quiet log and
+ * the full one, and the list. draw(rs, fens) fills it.
+ */
+export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: string[]) => void } {
+  const list = h('div', { id: 'rulings' });
+  const box = h('input', { type: 'checkbox', id: 'full-log' });
+  box.checked = wantsFull();
+  let last: [Ruling[], string[]] = [[], []];
+  const draw = (rs: Ruling[], fens: string[]) => {
+    last = [rs, fens];
+    rulingsList(list, rs, fens, box.checked);
+  };
+  box.addEventListener('change', () => {
+    localStorage.setItem(fullKey, box.checked ? '1' : '0');
+    draw(...last);
+  });
+  const card = h(
+    'div',
+    { class: 'card rulings-card' },
+    h('div', { class: 'card-head' }, h('h2', null, 'Rulings'),
+      h('label', { class: 'check small', title: 'Also list the obligation of every touch and every move' }, box, 'Full log')),
+    list,
+  );
+  return { card, draw };
 }
 
 /** The moves in SAN, numbered, the last one marked. */
@@ -91,17 +131,66 @@ export function drawClocks(m: Mirror, els: Record<Side, HTMLElement>) {
   }
 }
 
-/** A notice: the latest violation, illegal move, claim, result or error, in words. */
+/**
+ * A notice: the latest violation, illegal move, claim, result or error, in
+ * words. It can be put away (the × button) until another ruling comes.
+ */
 export function notice(el: HTMLElement, r: Ruling | null, pieceAt?: (sq: string) => string | undefined) {
-  if (!r) {
+  const key = r ? `${r.at}:${r.kind}:${r.article ?? ''}:${r.error ?? ''}` : '';
+  if (!r || el.dataset.dismissed === key) {
     el.hidden = true;
     return;
   }
   el.hidden = false;
   el.className = `notice kind-${r.kind}`;
+  const close = h('button', { type: 'button', class: 'notice-close', 'aria-label': 'Dismiss the notice', title: 'Dismiss' }, '×');
+  close.addEventListener('click', () => {
+    el.dataset.dismissed = key;
+    el.hidden = true;
+  });
   fill(
     el,
+    close,
     h('strong', null, rulingWords(r, pieceAt)),
     r.article ? h('span', { class: 'article' }, ` FIDE ${r.article}: ${article(r.article)}`) : null,
   );
 }
+
+/**
+ * A selector of an event's rounds for the hall and the desk: "All rounds"
+ * or one of them, taken from and kept in the address (?round=2). Hidden
+ * while the event has a single round.
+ */
+export function roundSelect(onChange: () => void) {
+  const sel = h('select', { id: 'round', 'aria-label': 'Round' });
+  const el = h('label', { class: 'round-select', hidden: true }, 'Show ', sel);
+  let chosen = new URLSearchParams(location.search).get('round') ?? '';
+  let known = '';
+  sel.addEventListener('change', () => {
+    chosen = sel.value;
+    const q = new URLSearchParams(location.search);
+    if (chosen) q.set('round', chosen);
+    else q.delete('round');
+    const qs = q.toString();
+    history.replaceState(null, '', location.pathname + (qs ? '?' + qs : '') + location.hash);
+    onChange();
+  });
+  return {
+    el,
+    /** Takes the rounds the event has now. */
+    rounds(rs: number[]) {
+      const key = rs.join(',');
+      if (key === known) return;
+      known = key;
+      fill(sel, h('option', { value: '' }, 'All rounds'), rs.map(r => h('option', { value: String(r) }, `Round ${r}`)));
+      if (chosen && !rs.map(String).includes(chosen)) chosen = '';
+      sel.value = chosen;
+      el.hidden = rs.length < 2;
+    },
+    /** Whether a round is shown. */
+    shows: (round: number) => !chosen || chosen === String(round),
+  };
+}
+
+/** A game's place in its event, in words: "Round 2 · Board 1". */
+export const placeWords = (v: { round: number; board: number }) => `Round ${v.round} · Board ${v.board}`;

@@ -65,7 +65,13 @@ export function boardFen(p: Placement): string {
 export const turnOf = (fen: string): Side => (fen.split(' ')[1] === 'b' ? 'black' : 'white');
 export const other = (s: Side): Side => (s === 'white' ? 'black' : 'white');
 
-/** A claimable Article 4 violation (T9: until the opponent touches a piece). */
+/**
+ * A claimable Article 4 violation: the one the server's game view calls
+ * `claimable`. It stands until the opponent deliberately touches a piece
+ * (FIDE 4.8), the violating move is taken back (a granted claim, an
+ * illegal-move reinstatement), or a newer violating move replaces it; a
+ * result does not end it (an arbiter's decision may be withdrawn).
+ */
 export interface Pending {
   ruling: Ruling;
   entry: number;
@@ -111,7 +117,10 @@ export interface Mirror {
   result: string;
   reason: string;
   resultRuling: Ruling | null;
-  /** Every ruling, in order, and the legal position each was given in. */
+  /**
+   * Every ruling, in order, and the legal position at the start of the
+   * turn each was given in (for its wording and its move number).
+   */
   rulings: Ruling[];
   rulingFens: string[];
   entries: number;
@@ -123,6 +132,10 @@ export interface Mirror {
   claims: { ruling: Ruling; entry: number; fens: string[]; sans: string[] }[];
   /** Any draw offer standing, by whom. */
   offer: Side | null;
+  /** The arbiter's decision in force, if any. */
+  decision: { result: string; reason: string } | null;
+  /** The engine's own result ("*" while the game goes on), whatever the arbiter decided. */
+  engineResult: { result: string; reason: string };
 }
 
 export function newMirror(startFen: string, start: Start): Mirror {
@@ -152,6 +165,8 @@ export function newMirror(startFen: string, start: Start): Mirror {
     touched: [],
     claims: [],
     offer: null,
+    decision: null,
+    engineResult: { result: '*', reason: '' },
   };
 }
 
@@ -209,8 +224,6 @@ function hands(m: Mirror, a: Action) {
   }
 }
 
-const touching = new Set(['touch', 'lift', 'remove', 'put']);
-
 /** Applies one log entry. */
 export function apply(m: Mirror, e: Entry) {
   if (e.n !== m.entries + 1) return;
@@ -220,19 +233,26 @@ export function apply(m: Mirror, e: Entry) {
   if (m.clock.length === 0 && !isNaN(t) && m.result === '*') m.clock.push({ time: t, runs: m.mover });
   const a = e.kind === 'action' ? e.action : undefined;
   if (a) {
-    if (touching.has(a.act) && a.by !== m.pending?.violator && m.pending) m.pending = null; // T9, 4.8
-    if (touching.has(a.act) || a.act === 'adjust') {
+    // A deliberate touch, as the engine counts one: a touch by either
+    // player (the opponent's is a 4.2.1 violation), or the player having
+    // the move touching, lifting or removing a piece before his move is
+    // made. It ends the right to claim the opponent's violation (4.8) and
+    // declines the opponent's draw offer (9.1.2.3).
+    const deliberate = a.by === m.mover ? !m.made && (a.act === 'touch' || a.act === 'lift' || a.act === 'remove') : a.act === 'touch';
+    if (deliberate && m.pending && m.pending.violator !== a.by) m.pending = null;
+    if (deliberate && a.by === m.mover && m.offer && m.offer !== a.by) m.offer = null;
+    if (['touch', 'lift', 'remove', 'put', 'adjust'].includes(a.act)) {
       if (a.by === m.mover && a.sq) m.touched.push(a.sq);
     }
-    if (a.act === 'touch' && a.by === m.mover && m.offer && m.offer !== a.by) m.offer = null;
     if (a.act === 'offer-draw') m.offer = a.by;
     if (a.act === 'decline-draw') m.offer = null;
     hands(m, a);
   }
   let reinstated = false;
+  let moved = false;
   for (const r of e.rulings) {
     m.rulings.push(r);
-    m.rulingFens.push(m.fens[m.ply]);
+    m.rulingFens.push(m.made ? (m.fens[m.ply - 1] ?? m.fens[m.ply]) : m.fens[m.ply]);
     switch (r.kind) {
       case 'move':
         if (r.ply && r.fen) {
@@ -243,10 +263,13 @@ export function apply(m: Mirror, e: Entry) {
           m.fens.length = m.sans.length = m.ucis.length = r.ply + 1;
           resetTo(m, r.fen);
           m.made = true;
+          moved = true;
         }
         break;
       case 'violation':
-        if (m.made && r.by) {
+        // Only a violation found in the move just made can be claimed
+        // (not a 4.2.1 touch or adjustment out of turn).
+        if (moved && r.by) {
           m.pending = {
             ruling: r,
             entry: e.n,
@@ -292,19 +315,23 @@ export function apply(m: Mirror, e: Entry) {
           }
         }
         break;
-      case 'result':
-        m.result = r.result ?? '*';
-        m.reason = r.reason ?? '';
+      case 'result': {
+        // The engine's result, or the arbiter's decision; a withdrawn
+        // decision ("*") puts the engine's result in force again.
+        const was = m.result;
         m.resultRuling = r;
-        m.pending = null;
+        if (e.kind !== 'decision') m.engineResult = { result: r.result ?? '*', reason: r.reason ?? '' };
+        const now = e.kind === 'decision' && r.result === '*' ? m.engineResult : { result: r.result ?? '*', reason: r.reason ?? '' };
+        m.result = now.result;
+        m.reason = now.reason;
         if (m.result !== '*') m.clock.push({ time: t, runs: '' });
-        else if (e.kind === 'decision') m.clock.push({ time: t, runs: m.mover });
+        else if (was !== '*') m.clock.push({ time: t, runs: m.mover });
         break;
+      }
     }
   }
-  if (e.kind === 'decision' && e.decision?.result === '*' && m.resultRuling) {
-    m.result = '*';
-    m.reason = '';
+  if (e.kind === 'decision' && e.decision) {
+    m.decision = e.decision.result === '*' ? null : { result: e.decision.result, reason: e.decision.reason ?? '' };
   }
   // The turn passes at the clock, unless the press completed an illegal
   // move that reinstated the position (7.5.1, 7.5.3).
@@ -339,6 +366,24 @@ export function clocks(m: Mirror, now: number): { white: number; black: number; 
   if (runs && m.result === '*') left[runs] -= Math.max(0, now - since) / 1000;
   else runs = '';
   return { white: left.white, black: left.black, running: runs };
+}
+
+/**
+ * Whether the hand of the player having the move has changed the board
+ * this turn, with nothing left in hand: a move made, or pieces standing
+ * where no legal move puts them (an illegal move, which a press of the
+ * clock completes). Until then a press of the clock is no move at all.
+ */
+export function handMoved(m: Mirror): boolean {
+  if (m.made) return true;
+  return m.held.length === 0 && boardFen(m.phys) !== m.fens[m.ply].split(' ')[0];
+}
+
+/** The move number and the player of the turn a legal position starts, in words ("move 12, Black"). */
+export function turnLabel(fen: string | undefined): string {
+  if (!fen) return '';
+  const parts = fen.split(' ');
+  return `move ${parseInt(parts[5] ?? '1', 10) || 1}, ${parts[1] === 'b' ? 'Black' : 'White'}`;
 }
 
 /** The last move of the game as two squares, for highlighting. */

@@ -130,6 +130,7 @@ export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined):
       return s;
     }
     case 'result':
+      if (r.result === '*') return 'The arbiter withdrew the decision';
       return `Result ${r.result}: ${reasonWords(r.reason)}${r.text ? ' — ' + r.text : ''}`;
     case 'error':
       return `Not possible: ${r.error}`;

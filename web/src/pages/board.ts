@@ -3,8 +3,8 @@
 // their articles in plain words, and the PGN to download.
 
 import { pgnURL } from '../api';
-import { drawDuty, highlight, pieceAt, viewBoard } from '../board';
-import { drawClocks, header, moveList, notice, rulingsList } from '../common';
+import { checkOf, drawDuty, highlight, pieceAt, viewBoard } from '../board';
+import { drawClocks, header, moveList, notice, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followGame, type GameState } from '../feed';
 import { boardFen, lastMove, other } from '../mirror';
@@ -24,7 +24,7 @@ export function boardPage(app: HTMLElement, id: string) {
   const note = h('div', { class: 'notice', id: 'notice', hidden: true });
   const resultEl = h('p', { class: 'result', id: 'result', hidden: true });
   const moves = h('div', { class: 'movelist', id: 'moves' });
-  const rulingsEl = h('div', { id: 'rulings' });
+  const rulings = rulingsCard();
   const links = h('p', { class: 'links' });
   const live = h('span', { class: 'live', id: 'live' }, 'offline');
   const flip = h('button', { type: 'button', id: 'flip' }, 'Flip board');
@@ -40,7 +40,7 @@ export function boardPage(app: HTMLElement, id: string) {
         { class: 'play-side' },
         h('div', { class: 'card status-card' }, title, resultEl, status, note, links, flip),
         h('div', { class: 'card moves-card' }, h('h2', null, 'Moves'), moves),
-        h('div', { class: 'card rulings-card' }, h('h2', null, 'Rulings'), rulingsEl),
+        rulings.card,
       ),
     ),
   );
@@ -75,6 +75,7 @@ export function boardPage(app: HTMLElement, id: string) {
     cg.set({
       fen: boardFen(m.phys),
       lastMove: lastMove(m),
+      check: checkOf(turnFen),
       highlight: { custom: highlight(drawing.dests) },
       drawable: { autoShapes: drawing.shapes },
     });
@@ -91,7 +92,7 @@ export function boardPage(app: HTMLElement, id: string) {
     const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind)) ?? null;
     notice(note, latest, pieceAt(turnFen));
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
-    rulingsList(rulingsEl, m.rulings, m.rulingFens);
+    rulings.draw(m.rulings, m.rulingFens);
     drawClocks(m, clockEl);
   };
   setInterval(() => state && drawClocks(state.mirror, clockEl), 250);

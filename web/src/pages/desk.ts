@@ -5,17 +5,20 @@
 // position that looks repeated is shown with every earlier occurrence side
 // by side, with the castling rights and en passant that make them the same
 // or not, and the claim can be granted or refused. Claims already ruled are
-// kept below with the same pictures.
+// kept below with the same pictures. The games are listed by round, each
+// with its result and a form to set a result by decision (confirmed
+// first) or to withdraw one.
 
 import { api, ApiError, tokenFromFragment, tokens } from '../api';
-import { pieceAt, viewBoard } from '../board';
-import { header } from '../common';
+import { pieceAt, viewBoard, type Api } from '../board';
+import { header, placeWords, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followEvent, type GameState } from '../feed';
 import { castlingWords, plyLabel, repetition, type Repetition } from '../identity';
 import { boardFen, lastMove, type Mirror } from '../mirror';
 import type { Action, Side } from '../types';
 import { article, claimName, resultWords, ruling as rulingWords, sideName } from '../words';
+import { inPlay } from './hall';
 
 const dismissedKey = (game: string) => `arbiter.dismissed.${game}`;
 const dismissed = (game: string): string[] => {
@@ -55,6 +58,7 @@ export function desk(app: HTMLElement, id: string) {
   const gamesEl = h('section', { class: 'card', id: 'games' });
   const msg = h('p', { class: 'error', role: 'alert', hidden: true, id: 'desk-error' });
   const live = h('span', { class: 'live', id: 'live' }, 'offline');
+  const rounds = roundSelect(() => renderAll());
   app.append(
     header('', live),
     h(
@@ -65,7 +69,7 @@ export function desk(app: HTMLElement, id: string) {
       msg,
       h('h2', null, 'Waiting for the arbiter'),
       pending,
-      h('h2', null, 'Games'),
+      h('div', { class: 'hall-head' }, h('h2', null, 'Games'), rounds.el),
       gamesEl,
       h('h2', null, 'Claims ruled'),
       ruled,
@@ -93,12 +97,17 @@ export function desk(app: HTMLElement, id: string) {
   };
 
   const sorted = () => [...games.values()].sort((a, b) => a.view.round - b.view.round || a.view.board - b.view.board);
-  const label = (g: GameState) => `Board ${g.view.board}: ${g.view.white} – ${g.view.black}`;
+  const label = (g: GameState) => `${placeWords(g.view)}: ${g.view.white} – ${g.view.black}`;
 
   const violationCard = (g: GameState) => {
     const p = g.mirror.pending!;
     const item = `v:${p.entry}`;
     if (dismissed(g.view.id).includes(item)) return null;
+    // While the arbiter's decision is in force no claim can be ruled; the
+    // violation stays claimable once it is withdrawn. A game the play
+    // itself ended (checkmate, say) leaves nothing to rule.
+    const decided = g.mirror.decision;
+    if (!inPlay(g) && !decided) return null;
     const r = p.ruling;
     const before = p.fenBefore;
     const uci = p.uci ?? '';
@@ -110,9 +119,10 @@ export function desk(app: HTMLElement, id: string) {
       h('div', { class: 'positions' },
         position(before, ['Before the move: what the touch obliged']),
         position(p.fenAfter, [`After ${g.mirror.sans[p.plyBefore + 1] ?? ''}: the move made`], '', uci.length >= 4 ? [uci.slice(0, 2), uci.slice(2, 4)] : undefined)),
-      h('p', { class: 'muted small' }, `${sideName(p.claimant)} may claim until touching a piece (4.8). Granting takes the move back and imposes the obligation (T10).`),
+      h('p', { class: 'muted small' }, `${sideName(p.claimant)} may claim until touching a piece (FIDE 4.8). Granting the claim takes the move back: the position before it is set up again, and ${sideName(p.violator)} must make the move the touch obliged.`),
+      decided ? h('p', { class: 'decided' }, `The arbiter’s decision ${decided.result} is in force: withdraw it to rule on this claim.`) : null,
       h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'primary', id: `grant-${g.view.id}`, onclick: () => act(g.view.id, [{ by: p.claimant, act: 'claim', what: 'touch-move' }]) },
+        h('button', { type: 'button', class: 'primary', id: `grant-${g.view.id}`, disabled: !!decided, onclick: () => act(g.view.id, [{ by: p.claimant, act: 'claim', what: 'touch-move' }]) },
           `Grant ${sideName(p.claimant)}’s claim`),
         h('button', { type: 'button', id: `refuse-${g.view.id}`, onclick: () => { dismiss(g.view.id, item); renderAll(); } }, 'Refuse: the move stands')),
     );
@@ -171,30 +181,114 @@ export function desk(app: HTMLElement, id: string) {
       return h(
         'article',
         { class: `card ruled kind-claim ${r.granted ? 'granted' : 'refused'}`, 'data-game': g.view.id },
-        h('h3', null, `${label(g)} · #${r.at}`),
+        h('h3', null, `${label(g)} · ${plyLabel(c.fens.length - 1, c.sans, g.mirror.startFen)}`),
         h('p', null, h('strong', null, `${sideName(r.by ?? 'white')} claimed ${claimName(r.what)}: ${r.granted ? 'granted' : 'refused'}`),
           r.bonus ? ` (${r.bonus.seconds} s to ${sideName(r.bonus.to)})` : '', h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)),
         body,
       );
     });
 
-  const gameRow = (g: GameState) => {
+  // The rows of the games table are kept from one drawing to the next, so
+  // that a result being chosen or a reason being typed is not lost when a
+  // move comes in.
+  interface Row {
+    tr: HTMLTableRowElement;
+    cg: Api;
+    place: HTMLElement;
+    result: HTMLElement;
+    sel: HTMLSelectElement;
+    reason: HTMLInputElement;
+    confirm: HTMLElement;
+    /** The arbiter has changed the form: live updates leave it alone. */
+    dirty: boolean;
+    /** What the form showed last, to tell a change in force from the arbiter's edit. */
+    shown: string;
+  }
+  const rows = new Map<string, Row>();
+  const resultNames: [string, string][] = [['1-0', '1-0 (White wins)'], ['0-1', '0-1 (Black wins)'], ['1/2-1/2', '½-½ (draw)'], ['*', '* (in play)']];
+
+  /** The result in force of a game and the arbiter's decision, if any. */
+  const inForce = (g: GameState) => {
     const m = g.mirror;
-    const sel = h('select', { 'aria-label': 'result' }, ['1-0', '0-1', '1/2-1/2', '*'].map(x => h('option', { value: x }, x)));
-    const reason = h('input', { placeholder: 'reason', 'aria-label': 'reason', size: 14 });
+    return { result: m.result !== '*' ? m.result : g.view.result, reason: m.result !== '*' ? m.reason : g.view.reason, decision: m.decision };
+  };
+
+  const gameRow = (g: GameState): Row => {
+    const old = rows.get(g.view.id);
+    if (old) return old;
+    const gid = g.view.id;
+    const sel = h('select', { id: `result-${gid}`, 'aria-label': 'result' }, resultNames.map(([v, t]) => h('option', { value: v }, t)));
+    const reason = h('input', { id: `reason-${gid}`, placeholder: 'reason (shown with the result)', 'aria-label': 'reason', size: 18 });
+    const confirm = h('div', { class: 'confirm', hidden: true });
     const b = h('div', { class: 'mini-board tiny' });
-    viewBoard(b, boardFen(m.phys), { coordinates: false, animation: { enabled: false }, lastMove: lastMove(m) });
-    return h('tr', { 'data-game': g.view.id },
-      h('td', null, String(g.view.board)),
-      h('td', null, h('a', { href: `/board/${g.view.id}` }, `${g.view.white} – ${g.view.black}`)),
-      h('td', null, b),
-      h('td', null, resultWords(m.result !== '*' ? m.result : g.view.result, m.result !== '*' ? m.reason : g.view.reason),
-        m.illegal ? h('div', { class: 'mark mark-illegal' }, rulingWords(m.illegal)) : null),
-      h('td', null, h('form', { class: 'row decide', onsubmit: (ev: Event) => {
-        ev.preventDefault();
-        msg.hidden = true;
-        api.decide(g.view.id, sel.value, reason.value, tokens.arbiter(id)).catch((e: Error) => { msg.hidden = false; msg.textContent = `Refused: ${e.message}`; });
-      } }, sel, reason, h('button', { type: 'submit' }, 'Set result'))));
+    const place = h('td', { class: 'place' });
+    const result = h('td', { class: 'result-cell' });
+    const form = h('form', { class: 'row decide' }, sel, reason, h('button', { type: 'submit', id: `set-${gid}` }, 'Set result…'));
+    const row: Row = {
+      tr: h('tr', { 'data-game': gid }, place, h('td', null, h('a', { href: `/board/${gid}` }, `${g.view.white} – ${g.view.black}`)), h('td', null, b), result, h('td', null, form, confirm)),
+      cg: viewBoard(b, g.view.fen, { coordinates: false, animation: { enabled: false } }),
+      place, result, sel, reason, confirm, dirty: false, shown: '',
+    };
+    sel.addEventListener('change', () => (row.dirty = true));
+    reason.addEventListener('input', () => (row.dirty = true));
+    const close = () => {
+      confirm.hidden = true;
+      fill(confirm);
+      form.hidden = false;
+    };
+    // A decision is asked for, then confirmed: nothing is sent before.
+    form.addEventListener('submit', ev => {
+      ev.preventDefault();
+      msg.hidden = true;
+      const cur = games.get(gid);
+      if (!cur) return;
+      const what = sel.value;
+      const why = reason.value.trim();
+      const d = cur.mirror.decision;
+      let question: string;
+      if (what === '*') {
+        if (!d) {
+          msg.hidden = false;
+          msg.textContent = `${label(cur)}: there is no decision of the arbiter to withdraw.`;
+          return;
+        }
+        question = `Withdraw the decision ${d.result} in ${label(cur)}? The result of the play is in force again.`;
+      } else {
+        question = `Set the result ${resultWords(what, '')} in ${label(cur)}${why ? `, reason: “${why}”` : ', with no reason given'}?`;
+      }
+      form.hidden = true;
+      confirm.hidden = false;
+      fill(confirm, h('p', null, question), h('div', { class: 'row' },
+        h('button', { type: 'button', class: 'primary', id: `confirm-${gid}`, onclick: () => {
+          close();
+          api.decide(gid, what, what === '*' ? '' : why, tokens.arbiter(id)).then(
+            () => (row.dirty = false),
+            (e: Error) => { msg.hidden = false; msg.textContent = `Refused: ${e.message}`; },
+          );
+        } }, what === '*' ? 'Withdraw it' : `Set ${what}`),
+        h('button', { type: 'button', id: `cancel-${gid}`, onclick: close }, 'Cancel')));
+    });
+    rows.set(gid, row);
+    return row;
+  };
+
+  const drawRow = (g: GameState) => {
+    const row = gameRow(g);
+    const m = g.mirror;
+    const f = inForce(g);
+    fill(row.place, placeWords(g.view));
+    row.cg.set({ fen: boardFen(m.phys), lastMove: lastMove(m) });
+    fill(row.result, resultWords(f.result, f.reason),
+      f.decision ? h('div', { class: 'decision' }, `Decided by the arbiter: ${f.decision.result}, `, f.decision.reason ? `“${f.decision.reason}”` : 'no reason given') : null,
+      m.illegal ? h('div', { class: 'mark mark-illegal' }, rulingWords(m.illegal)) : null);
+    // The form shows what is in force, unless the arbiter is editing it.
+    const shown = `${f.result}\n${f.decision?.reason ?? ''}`;
+    if (!row.dirty || shown !== row.shown) {
+      row.sel.value = f.result;
+      row.reason.value = f.decision?.reason ?? '';
+      row.dirty = false;
+    }
+    row.shown = shown;
   };
 
   function renderAll() {
@@ -207,9 +301,32 @@ export function desk(app: HTMLElement, id: string) {
     if (!has) pending.querySelectorAll('button').forEach(b => ((b as HTMLButtonElement).disabled = true));
     const ruledItems = list.flatMap(ruledCards).reverse();
     fill(ruled, ruledItems.length ? ruledItems : h('p', { class: 'muted' }, 'No claim yet.'));
-    fill(gamesEl, h('table', { class: 'games' }, h('thead', null, h('tr', null, h('th', null, 'Bd'), h('th', null, 'Players'), h('th', null, 'Board'), h('th', null, 'Result'), h('th', null, 'Decision'))),
-      h('tbody', null, list.map(gameRow))));
+    // The games by round, under a heading each; the selector may show one.
+    const rs = [...new Set(list.map(g => g.view.round))];
+    rounds.rounds(rs);
+    const trs: HTMLElement[] = [];
+    for (const r of rs) {
+      if (!rounds.shows(r)) continue;
+      trs.push(roundHead(r));
+      for (const g of list.filter(x => x.view.round === r)) {
+        drawRow(g);
+        trs.push(rows.get(g.view.id)!.tr);
+      }
+    }
+    if (!table.isConnected) fill(gamesEl, table);
+    // Rows are moved only when the order changes (a moved row loses the focus).
+    if (trs.length !== tbody.children.length || trs.some((tr, i) => tbody.children[i] !== tr)) tbody.replaceChildren(...trs);
   }
+  const heads = new Map<number, HTMLElement>();
+  const roundHead = (r: number) => {
+    let el = heads.get(r);
+    if (!el) heads.set(r, (el = h('tr', { class: 'round-row' }, h('th', { class: 'round-head', colspan: 5, scope: 'rowgroup' }, `Round ${r}`))));
+    return el;
+  };
+  const tbody = h('tbody');
+  const table = h('table', { class: 'games' },
+    h('thead', null, h('tr', null, h('th', null, 'Round · board'), h('th', null, 'Players'), h('th', null, 'Position'), h('th', null, 'Result'), h('th', null, 'Decision'))),
+    tbody);
 
   followEvent(
     id,

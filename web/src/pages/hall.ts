@@ -1,14 +1,14 @@
-// The hall: every board of an event, live, each small with its last move,
-// a marker on a board with a pending violation, claim or illegal move,
-// and the results as they come.
+// The hall: every board of an event, live, by round, each small with its
+// last move, a marker on a board with a pending violation, claim or
+// illegal move, and the results as they come.
 
 import { api, eventPgnURL } from '../api';
-import { viewBoard, type Api } from '../board';
-import { header } from '../common';
+import { checkOf, viewBoard, type Api } from '../board';
+import { header, placeWords, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followEvent, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
-import { resultWords, sideName } from '../words';
+import { claimName, resultWords, sideName } from '../words';
 
 interface Card {
   el: HTMLElement;
@@ -17,26 +17,35 @@ interface Card {
   marks: HTMLElement;
 }
 
-/** The markers of a game: what needs the arbiter's eye. */
+/** Whether a game goes on: no result in force. */
+export const inPlay = (g: GameState) => g.mirror.result === '*' && g.view.result === '*';
+
+/**
+ * The markers of a game: what needs the arbiter's eye. A violation is
+ * marked while it can be claimed (as the server's view has it) and the
+ * game goes on.
+ */
 export function markers(g: GameState): { kind: string; text: string }[] {
   const m = g.mirror;
   const out: { kind: string; text: string }[] = [];
-  if (m.pending) out.push({ kind: 'violation', text: `touch-move violation by ${sideName(m.pending.violator)}, claimable` });
+  if (m.pending && inPlay(g)) out.push({ kind: 'violation', text: `touch-move violation by ${sideName(m.pending.violator)}, claimable` });
   if (m.illegal) out.push({ kind: 'illegal', text: `illegal move by ${sideName(m.illegal.by ?? 'white')}` });
-  if (m.claim) out.push({ kind: 'claim', text: `${sideName(m.claim.by ?? 'white')} claimed ${m.claim.what}: ${m.claim.granted ? 'granted' : 'refused'}` });
+  if (m.claim) out.push({ kind: 'claim', text: `${sideName(m.claim.by ?? 'white')} claimed ${claimName(m.claim.what)}: ${m.claim.granted ? 'granted' : 'refused'}` });
   return out;
 }
 
 export function hall(app: HTMLElement, id: string) {
   const title = h('h1', { id: 'title' }, 'Hall');
-  const grid = h('div', { class: 'hall-grid', id: 'hall' });
+  const grid = h('div', { class: 'hall-rounds', id: 'hall' });
   const live = h('span', { class: 'live', id: 'live' }, 'offline');
+  let games = new Map<string, GameState>();
+  const rounds = roundSelect(() => arrange());
   app.append(
     header('', live),
     h(
       'main',
       { class: 'hall' },
-      h('div', { class: 'hall-head' }, title,
+      h('div', { class: 'hall-head' }, title, rounds.el,
         h('p', { class: 'links' }, h('a', { href: `/desk/${id}` }, 'Arbiter’s desk'), ' · ', h('a', { href: eventPgnURL(id), download: `event-${id}.pgn` }, 'PGN of every game'))),
       grid,
     ),
@@ -53,22 +62,33 @@ export function hall(app: HTMLElement, id: string) {
   const card = (g: GameState): Card => {
     let c = cards.get(g.view.id);
     if (c) return c;
+    const v = g.view;
     const boardEl = h('div', { class: 'mini-board' });
     const info = h('div', { class: 'hall-info' });
     const marks = h('div', { class: 'marks', 'aria-live': 'polite' });
-    const el = h('a', { class: 'hall-card', href: `/board/${g.view.id}`, 'data-game': g.view.id }, h('div', { class: 'hall-title' },
-      h('span', { class: 'bd' }, `${g.view.board}`), ` ${g.view.white} – ${g.view.black}`), boardEl, info, marks);
-    grid.appendChild(el);
-    c = { el, cg: viewBoard(boardEl, g.view.fen, { coordinates: false, animation: { enabled: false } }), info, marks };
-    cards.set(g.view.id, c);
+    // The names whole, one a line: a long name wraps rather than being cut.
+    const name = (side: 'white' | 'black', text: string) =>
+      h('div', { class: `hall-name name-${side}` }, h('span', { class: `dot dot-${side}`, 'aria-hidden': 'true' }), text);
+    const el = h(
+      'a',
+      { class: 'hall-card', href: `/board/${v.id}`, 'data-game': v.id, 'data-round': v.round, 'data-board': v.board, 'aria-label': `${placeWords(v)}: ${v.white} – ${v.black}` },
+      h('div', { class: 'hall-label' }, placeWords(v)),
+      name('white', v.white),
+      name('black', v.black),
+      boardEl,
+      info,
+      marks,
+    );
+    c = { el, cg: viewBoard(boardEl, v.fen, { coordinates: false, animation: { enabled: false } }), info, marks };
+    cards.set(v.id, c);
     return c;
   };
 
   const draw = (g: GameState) => {
     const c = card(g);
     const m = g.mirror;
-    c.cg.set({ fen: boardFen(m.phys), lastMove: lastMove(m) });
-    const over = m.result !== '*' || g.view.result !== '*';
+    c.cg.set({ fen: boardFen(m.phys), lastMove: lastMove(m), check: checkOf(m.fens[m.ply]) });
+    const over = !inPlay(g);
     const last = m.ply > 0 ? `${Math.ceil(m.ply / 2)}${m.ply % 2 ? '.' : '…'} ${m.sans[m.ply]}` : 'no move yet';
     fill(c.info, h('span', { class: 'last' }, last), ' ', over
       ? h('span', { class: 'res' }, resultWords(m.result !== '*' ? m.result : g.view.result, m.result !== '*' ? m.reason : g.view.reason))
@@ -81,17 +101,35 @@ export function hall(app: HTMLElement, id: string) {
     c.el.dataset.result = over ? (m.result !== '*' ? m.result : g.view.result) : '*';
   };
 
+  // The rounds, each under its heading, the boards in order; the
+  // selector shows one round or all.
+  const sections = new Map<number, { el: HTMLElement; grid: HTMLElement }>();
+  function arrange() {
+    const sorted = [...games.values()].sort((a, b) => a.view.round - b.view.round || a.view.board - b.view.board);
+    const rs = [...new Set(sorted.map(g => g.view.round))];
+    rounds.rounds(rs);
+    for (const r of rs) {
+      if (sections.has(r)) continue;
+      const sg = h('div', { class: 'hall-grid' });
+      sections.set(r, { el: h('section', { class: 'hall-round', 'data-round': r, 'aria-label': `Round ${r}` }, h('h2', null, `Round ${r}`), sg), grid: sg });
+    }
+    const order = rs.map(r => sections.get(r)!.el);
+    if (order.some((el, i) => grid.children[i] !== el)) grid.replaceChildren(...order);
+    for (const r of rs) {
+      const s = sections.get(r)!;
+      s.el.hidden = !rounds.shows(r);
+      const els = sorted.filter(g => g.view.round === r).map(g => cards.get(g.view.id)?.el).filter((x): x is HTMLElement => !!x);
+      if (els.some((el, i) => s.grid.children[i] !== el)) s.grid.replaceChildren(...els);
+    }
+  }
+
   followEvent(
     id,
-    (games, changed) => {
+    (gs, changed) => {
+      games = gs;
       if (changed && games.get(changed)) draw(games.get(changed)!);
       else for (const g of games.values()) draw(g);
-      // Keep board order.
-      const sorted = [...games.values()].sort((a, b) => a.view.round - b.view.round || a.view.board - b.view.board);
-      sorted.forEach((g, i) => {
-        const c = cards.get(g.view.id);
-        if (c && grid.children[i] !== c.el) grid.insertBefore(c.el, grid.children[i] ?? null);
-      });
+      arrange();
     },
     open => {
       live.textContent = open ? 'live' : 'offline';

@@ -5,11 +5,11 @@
 // live stream and are drawn as they happen.
 
 import { api, ApiError, pgnURL, recent, serverSkew, tokenFromFragment, tokens } from '../api';
-import { drawDuty, highlight, pieceAt, viewBoard, type Api, type Key } from '../board';
-import { drawClocks, header, moveList, notice, rulingsList } from '../common';
+import { castlingHands, checkOf, drawDuty, highlight, pieceAt, trackBounds, viewBoard, type Api, type Key } from '../board';
+import { drawClocks, header, moveList, notice, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followGame, type GameState } from '../feed';
-import { boardFen, lastMove, other, type Mirror } from '../mirror';
+import { boardFen, handMoved, lastMove, other, type Mirror } from '../mirror';
 import type { Action, Ruling, Side } from '../types';
 import { article, duty as dutyWords, resultWords, sideName } from '../words';
 
@@ -138,10 +138,11 @@ export function play(app: HTMLElement, id: string) {
     { class: 'type-move', id: 'move-form' },
     h('label', { for: 'move-input' }, 'Type a square or a move'),
     h('div', { class: 'row' }, moveInput, h('button', { type: 'submit' }, 'Do it')),
-    h('p', { class: 'muted small', id: 'move-help' }, 'A square touches the piece on it; two squares lift it and put it down there (a capture removes the piece taken); add q, r, b or n to promote; “c” presses the clock of the player to move; “j e1” adjusts after j’adoube.'),
+    h('p', { class: 'muted small', id: 'move-help' }, 'A square touches the piece on it; two squares lift it and put it down there (a capture removes the piece taken); add q, r, b or n to promote; “c” presses the clock of the player to move, once the move is made; “j e1” adjusts after j’adoube. ',
+      'To castle, move the king first, then the rook: two moves of the hand, each with the one hand (on the board, drag the king from e1 to g1, then the rook from h1 to f1); typed, “e1g1” does both.'),
   );
   const moves = h('div', { class: 'movelist', id: 'moves' });
-  const rulingsEl = h('div', { id: 'rulings' });
+  const rulings = rulingsCard();
   const resultEl = h('p', { class: 'result', id: 'result' });
   const links = h('p', { class: 'links' });
   const promo = h('div', { class: 'promo', role: 'dialog', 'aria-label': 'Promote to', hidden: true, id: 'promo' });
@@ -181,7 +182,7 @@ export function play(app: HTMLElement, id: string) {
         void post([{ by: side, act }]);
       }),
     );
-    clockBtn.addEventListener('click', () => void post([{ by: side, act: 'clock' }]));
+    clockBtn.addEventListener('click', () => pressClock(side));
     adoube.addEventListener('click', () => setAdoube(adoubeFor === side ? null : side));
     claimBtn.addEventListener('click', () => {
       const a: Action = { by: side, act: 'claim', what: claimSel.value };
@@ -213,7 +214,7 @@ export function play(app: HTMLElement, id: string) {
         { class: 'play-side' },
         h('div', { class: 'card status-card' }, resultEl, status, note, h('div', { class: 'row' }, flip), links),
         h('div', { class: 'card moves-card' }, h('h2', null, 'Moves'), moves),
-        h('div', { class: 'card rulings-card' }, h('h2', null, 'Rulings'), rulingsEl),
+        rulings.card,
       ),
     ),
   );
@@ -254,6 +255,8 @@ export function play(app: HTMLElement, id: string) {
     highlight: { lastMove: true, check: true },
     events: { move: (orig, dest) => onDragMove(orig, dest) },
   });
+
+  trackBounds(cg, boardEl);
 
   flip.addEventListener('click', () => {
     orientation = other(orientation);
@@ -385,8 +388,28 @@ export function play(app: HTMLElement, id: string) {
     return chain;
   }
 
+  /**
+   * Presses the clock of the player having the move (or of side), once
+   * the move is made on the board: a press without one would be an
+   * illegal move (7.5.3), so the page does not send it. Checked when the
+   * step runs, after every gesture before it.
+   */
+  function pressClock(side?: Side) {
+    void post(async () => {
+      const m = state?.mirror;
+      if (!m) return null;
+      if (side && side !== m.mover) return null;
+      if (!handMoved(m)) {
+        showNotice({ at: 0, kind: 'error', error: `${sideName(m.mover)} has not moved yet: make a move on the board, then press the clock (a press without a move is an illegal move, FIDE 7.5.3)` });
+        return null;
+      }
+      return [{ by: m.mover, act: 'clock' }];
+    });
+  }
+
   function showNotice(r: Ruling | null) {
     lastNotice = r;
+    delete note.dataset.dismissed;
     const m = state?.mirror;
     notice(note, r, m ? pieceAt(m.fens[m.ply]) : undefined);
   }
@@ -432,7 +455,7 @@ export function play(app: HTMLElement, id: string) {
         break;
       case 'c':
       case 'C':
-        void post([{ by: mover(), act: 'clock' }]);
+        pressClock();
         break;
       case 'j':
       case 'J':
@@ -465,7 +488,7 @@ export function play(app: HTMLElement, id: string) {
     if (!text) return;
     let mm: RegExpExecArray | null;
     if (text === 'c' || text === 'clock') {
-      void post([{ by: mover(), act: 'clock' }]);
+      pressClock();
     } else if ((mm = /^j(?:'?adoube)?\s*([a-h][1-8])$/.exec(text))) {
       void post([{ by: mover(), act: 'adjust', sq: mm[1] }]);
     } else if ((mm = /^([a-h][1-8])$/.exec(text))) {
@@ -474,6 +497,11 @@ export function play(app: HTMLElement, id: string) {
     } else if ((mm = /^([a-h][1-8])\s*[-x: ]?\s*([a-h][1-8])\s*=?([qrbn])?$/.exec(text))) {
       const [from, to, pr] = [mm[1] as Key, mm[2] as Key, mm[3]];
       void post(async () => {
+        // A king's two-square move typed is a castling meant: the king
+        // first, then the rook, as the hand does it.
+        const m = state?.mirror;
+        const castle = m && !m.made && !state?.view.start.chess960 ? castlingHands(m.fens[m.ply], from, to, mover()) : null;
+        if (castle) return castle.flatMap(x => [{ by: mover(), act: 'lift', sq: x.lift }, { by: mover(), act: 'drop', sq: x.drop }]);
         const acts = await moveActions(from, to, pr);
         if (!acts) showNotice({ at: 0, kind: 'error', error: `no piece on ${from}` });
         return acts;
@@ -495,7 +523,8 @@ export function play(app: HTMLElement, id: string) {
     const over = m.result !== '*' || v.result !== '*';
     const mv = m.mover;
     for (const s of ['white', 'black'] as Side[]) {
-      panels[s].clockBtn.disabled = over || s !== mv;
+      // The clock is the one of the player whose move is made.
+      panels[s].clockBtn.disabled = over || s !== mv || !handMoved(m);
       panels[s].el.classList.toggle('to-move', !over && s === mv);
     }
     // The board: what physically stands on it, the last move, the
@@ -512,7 +541,7 @@ export function play(app: HTMLElement, id: string) {
         fen: boardFen(m.phys),
         lastMove: lastMove(m),
         turnColor: mv,
-        check: false,
+        check: checkOf(m.fens[m.ply]),
         highlight: { custom: highlight(drawing.dests, extra) },
         drawable: { autoShapes: drawing.shapes },
       });
@@ -535,7 +564,7 @@ export function play(app: HTMLElement, id: string) {
     status.textContent = s;
     focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
-    rulingsList(rulingsEl, m.rulings, m.rulingFens);
+    rulings.draw(m.rulings, m.rulingFens);
     drawClocks(m, clockEl);
     // A new violation, illegal move, claim or result replaces the notice;
     // a refusal stays until then.
