@@ -7,8 +7,12 @@ import "testing"
 func FuzzFEN(f *testing.F) {
 	for _, s := range []string{StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
-		"4k3/8/8/8/8/8/8/4K2R w KX - 0 1", "", "8/8/8/8/8/8/8/8 w - -"} {
+		"4k3/8/8/8/8/8/8/4K2R w KX - 0 1", "", "8/8/8/8/8/8/8/8 w - -",
+		// Checks no move gives, and two castling rights on one side.
+		"2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1", "8/8/N7/2k5/N7/8/8/3K4 b - - 0 1", "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",
+		"8/8/8/4k3/3Pp3/8/8/K7 b - d3 0 1", "2rrk3/8/8/8/8/8/3PPPPP/2RK4 w cd - 0 1"} {
 		f.Add(s, false, false)
+		f.Add(s, true, true)
 	}
 	f.Fuzz(func(t *testing.T, fen string, chess960, lenient bool) {
 		p, _, err := ParseFENWith(fen, Options{Chess960: chess960}, lenient)
@@ -30,6 +34,9 @@ func FuzzSAN(f *testing.F) {
 	for _, s := range []string{"e4", "Nf3", "O-O", "0-0-0", "exd6 e.p.", "e8=Q+", "e8Q", "Ng1f3", "Qh4e1", "a8(Q)", "Nf3!?", "--", "Z0", "O-O-O-O", ""} {
 		f.Add(StartFEN, s)
 		f.Add("r3k2r/P6p/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", s)
+	}
+	for _, s := range []string{"h8=b", "h8b", "bxa8=b", "b8=b+", "h8(b)", "h8/b", "h8=", "bxa8"} {
+		f.Add("r3k3/1P5P/8/8/8/8/8/4K3 w - - 0 1", s)
 	}
 	f.Fuzz(func(t *testing.T, fen, san string) {
 		p, _, err := ParseFENWith(fen, Options{}, true)

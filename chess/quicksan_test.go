@@ -73,13 +73,14 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 // FuzzQuickSAN: QuickSAN never panics, and where it answers it gives the
 // move ParseSAN gives.
 func FuzzQuickSAN(f *testing.F) {
-	for _, s := range []string{"e4", "Nf3", "O-O", "0-0-0", "O-O-O-O", "exd6", "e8=Q+", "e8Q", "Ng1f3", "Qh4e1", "Nf3!?", "Kxd2", "Rae1", "R1e2", "hxg8=N#", "bxc3", "Bb5", ""} {
+	for _, s := range []string{"e4", "Nf3", "O-O", "0-0-0", "O-O-O-O", "exd6", "e8=Q+", "e8Q", "Ng1f3", "Qh4e1", "Nf3!?", "Kxd2", "Rae1", "R1e2", "hxg8=N#", "bxc3", "Bb5", "h8=b", "bxa8=b", "b8b", ""} {
 		f.Add(StartFEN, s, false, false)
 		f.Add("r3k2r/P6p/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", s, false, true)
 		f.Add("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", s, false, false)
 		f.Add("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", s, false, false)
 		f.Add("4k3/8/8/8/1b6/8/3N4/4K2R w K - 0 1", s, false, true)
 		f.Add("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", s, true, false)
+		f.Add("r3k3/1P5P/8/8/8/8/8/4K3 w - - 0 1", s, false, false)
 	}
 	f.Fuzz(func(t *testing.T, fen, san string, chess960, vertical bool) {
 		p, _, err := ParseFENWith(fen, Options{Chess960: chess960, Vertical: vertical}, true)
