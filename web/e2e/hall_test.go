@@ -23,8 +23,8 @@ func TestHall_MarkersResultsAndTheKarpovMilesDesk(t *testing.T) {
 		"start": map[string]any{"rules": "fide", "clock": map[string]int{"white": 5400, "black": 5400, "increment": 30}},
 		"games": []map[string]any{
 			{"white": "Ashworth", "black": "Brandt"},
-			{"white": "Castillo", "black": "Dvořák"},
-			{"white": "Eriksen", "black": "Fontaine"},
+			{"white": "Castillo", "black": "Dvořák-Wojciechowska"},
+			{"white": "Eriksen", "black": "Fontaine-Beaumarchais"},
 			{"white": "Karpov", "black": "Miles", "start": map[string]any{"rules": "fide", "fen": "r3k3/8/8/8/8/8/8/4K1N1 w q - 0 1",
 				"clock": map[string]int{"white": 5400, "black": 5400, "increment": 30}}},
 			{"white": "Gallo", "black": "Haddad"},
@@ -97,10 +97,14 @@ func TestHall_MarkersResultsAndTheKarpovMilesDesk(t *testing.T) {
 	b.wait("Ba4 in the hall", time.Second, card(0)+`.textContent.includes("4. Ba4")`)
 	t.Logf("Ba4 reached the hall %v after it was posted", time.Since(start).Round(time.Millisecond))
 
+	// A game added for round 2 is the first board of that round.
+	r2 := addGames(t, base, ev, map[string]any{"round": 2, "white": "Lindqvist", "black": "Montgomery-Okonkwo"})[0]
+	b.wait("the round-2 game", 3*time.Second, fmt.Sprintf(`document.querySelector('.hall-round[data-round="2"] .hall-card[data-game=%q]')?.textContent.includes("Round 2 · Board 1")`, r2.ID))
+
 	b.screenshot("hall-desktop")
 	desk.screenshot("desk-threefold-desktop")
 	b.resize(phoneW, phoneH, true)
-	b.wait("six boards", 5*time.Second, `document.querySelectorAll(".hall-card").length === 6 && `+card(1)+`.dataset.marks === "violation"`)
+	b.wait("seven boards", 5*time.Second, `document.querySelectorAll(".hall-card").length === 7 && `+card(1)+`.dataset.marks === "violation"`)
 	b.screenshot("hall-phone")
 	desk.resize(phoneW, phoneH, true)
 	desk.wait("the ruled claim", 5*time.Second, `document.querySelector("#ruled").textContent.includes("refused")`)

@@ -283,11 +283,23 @@ var update = flag.Bool("update", false, "rewrite the screenshots under screensho
 // with -update, in a temporary folder otherwise.
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
+	b.shot(name, chromedp.FullScreenshot(100))
+}
+
+// screenshotView is screenshot of what the screen shows (the viewport),
+// not the whole page.
+func (b *browser) screenshotView(name string) {
+	b.t.Helper()
+	b.shot(name, chromedp.CaptureScreenshot())
+}
+
+func (b *browser) shot(name string, take chromedp.Action[[]byte]) {
+	b.t.Helper()
 	// Let animations and the clocks settle.
 	time.Sleep(300 * time.Millisecond)
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, take)
 	if err != nil {
 		b.t.Fatalf("%s: screenshot %s: %v", b.name, name, err)
 	}

@@ -163,10 +163,10 @@ func TestPlay_PhoneNoticeInView(t *testing.T) {
 		return n.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })()`) {
 		t.Errorf("the notice is covered")
 	}
-	// It can be put away, and comes back for the next ruling.
+	b.screenshotView("play-notice-phone")
+	// It can be put away.
 	b.do("dismiss", chromedp.Click(chromedp.CSS("#notice .notice-close")))
 	b.wait("the notice hidden", 2*time.Second, `document.querySelector("#notice").hidden`)
-	b.screenshot("play-illegal-phone")
 }
 
 // Checkmate shows on the board: the mated king's square is marked, on the

@@ -65,7 +65,6 @@ func TestHallAndDesk_RoundsAndFullNames(t *testing.T) {
 	// One round at a time.
 	hall.setField("round", "2")
 	hall.wait("round 2 only", 3*time.Second, `[...document.querySelectorAll(".hall-card")].filter(c => c.offsetParent !== null).length === 1 && `+card(r2.ID)+`.offsetParent !== null`)
-	hall.screenshot("hall-round2-desktop")
 
 	// The desk: rounds as headings of the games, boards labelled with them.
 	desk := newBrowser(t, "desk", base, desktopW, desktopH)

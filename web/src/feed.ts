@@ -92,6 +92,9 @@ export class GameState {
   }
 }
 
+/** Whether a game goes on: no result in force (the engine's or the arbiter's). */
+export const inPlay = (g: GameState) => g.mirror.result === '*' && g.view.result === '*';
+
 /** Follows one game. onChange runs after every change (and once loaded). */
 export function followGame(id: string, onChange: (g: GameState) => void, onLive?: (open: boolean) => void): () => void {
   let g: GameState | null = null;

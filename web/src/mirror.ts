@@ -301,10 +301,12 @@ export function apply(m: Mirror, e: Entry) {
         m.claim = r;
         m.claims.push({ ruling: r, entry: e.n, fens: m.fens.slice(0, m.ply + 1), sans: m.sans.slice(0, m.ply + 1) });
         if (r.bonus) m.clock.push({ time: t, runs: '', add: { side: r.bonus.to, seconds: r.bonus.seconds } });
-        if (r.what === 'touch-move') {
+        if (r.what === 'touch-move' && r.granted) {
+          // Granted, the violating move is taken back; refused (a claim
+          // with no violation of the opponent's to claim), nothing changes.
           const p = m.pending;
           m.pending = null;
-          if (r.granted && p) {
+          if (p) {
             m.ply = p.plyBefore;
             m.fens.length = m.sans.length = m.ucis.length = m.ply + 1;
             resetTo(m, m.fens[m.ply]);

@@ -104,6 +104,10 @@ export interface GameView {
   duty: Ruling | null;
   violations: ViolationRef[];
   claims: Ruling[];
+  /** The violation the opponent may still claim (the mirror's pending), or null. */
+  claimable?: ViolationRef | null;
+  /** The colour of an open draw offer (the mirror's offer), when there is one. */
+  draw_offer?: Side;
   result: string;
   reason: string;
   decision?: { result: string; reason?: string };

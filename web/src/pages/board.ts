@@ -86,7 +86,7 @@ export function boardPage(app: HTMLElement, id: string) {
     fill(resultEl, over ? resultWords(m.result !== '*' ? m.result : v.result, m.result !== '*' ? m.reason : v.reason) : '');
     let s = over ? 'The game is over.' : `${sideName(m.mover)} to act${m.made ? ' (move made, clock not yet pressed)' : ''}.`;
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} — FIDE ${d.article}: ${article(d.article)}`;
-    if (m.pending) s += ` ${sideName(m.pending.claimant)} may claim ${sideName(m.pending.violator)}’s touch-move violation.`;
+    if (m.pending && !over) s += ` ${sideName(m.pending.claimant)} may claim ${sideName(m.pending.violator)}’s touch-move violation.`;
     if (m.offer && !over) s += ` ${sideName(m.offer)} offers a draw.`;
     status.textContent = s;
     const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind)) ?? null;

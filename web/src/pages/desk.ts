@@ -13,12 +13,11 @@ import { api, ApiError, tokenFromFragment, tokens } from '../api';
 import { pieceAt, viewBoard, type Api } from '../board';
 import { header, placeWords, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
-import { followEvent, type GameState } from '../feed';
+import { followEvent, inPlay, type GameState } from '../feed';
 import { castlingWords, plyLabel, repetition, type Repetition } from '../identity';
 import { boardFen, lastMove, type Mirror } from '../mirror';
 import type { Action, Side } from '../types';
 import { article, claimName, resultWords, ruling as rulingWords, sideName } from '../words';
-import { inPlay } from './hall';
 
 const dismissedKey = (game: string) => `arbiter.dismissed.${game}`;
 const dismissed = (game: string): string[] => {

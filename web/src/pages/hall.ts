@@ -6,7 +6,7 @@ import { api, eventPgnURL } from '../api';
 import { checkOf, viewBoard, type Api } from '../board';
 import { header, placeWords, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
-import { followEvent, type GameState } from '../feed';
+import { followEvent, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
 import { claimName, resultWords, sideName } from '../words';
 
@@ -16,9 +16,6 @@ interface Card {
   info: HTMLElement;
   marks: HTMLElement;
 }
-
-/** Whether a game goes on: no result in force. */
-export const inPlay = (g: GameState) => g.mirror.result === '*' && g.view.result === '*';
 
 /**
  * The markers of a game: what needs the arbiter's eye. A violation is

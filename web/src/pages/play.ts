@@ -559,7 +559,7 @@ export function play(app: HTMLElement, id: string) {
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} (FIDE ${d.article}: ${article(d.article)})`;
     if (holding) s += ` Holding the piece from ${holding.from}: move the cursor and press Enter to put it down.`;
     if (adoubeFor) s += ` ${sideName(adoubeFor)} said j’adoube: click the piece to adjust.`;
-    if (m.pending) s += ` ${sideName(m.pending.claimant)} may claim the touch-move violation (before touching a piece).`;
+    if (m.pending && !over) s += ` ${sideName(m.pending.claimant)} may claim the touch-move violation (before touching a piece).`;
     if (m.offer && !over) s += ` ${sideName(m.offer)} offers a draw.`;
     status.textContent = s;
     focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
