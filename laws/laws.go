@@ -36,24 +36,42 @@ type RuleSet struct {
 	VerticalCastling bool
 
 	// IllegalMoveBonus is the time in seconds the opponent receives for a
-	// completed illegal move (7.5.5; Appendices A.4.2 and B.3.2).
+	// completed illegal move (7.5.5; Appendices A and B).
 	IllegalMoveBonus int
 	// IllegalMovesToLose is the number of completed illegal moves that
 	// loses the game (7.5.5); 0 means never.
 	IllegalMovesToLose int
 	// IllegalStandsAfter is the number of the opponent's moves after which
-	// an illegal move that nobody claimed stands (Appendices A.4 and B.3:
+	// an illegal move that nobody claimed stands (Appendices A and B:
 	// 1, the opponent's next move; US Chess rule 11A: 10). 0 means an
 	// illegal move never stands: it is ruled on when completed.
 	IllegalStandsAfter int
 	// IncorrectClaimBonus is the time in seconds the opponent receives for
-	// an incorrect draw claim (9.5.3; A.4, B.3).
+	// an incorrect draw claim (9.5.3; Appendices A and B).
 	IncorrectClaimBonus int
+	// ArbiterActsOnIllegal: the arbiter acts on an illegal move he observes
+	// (laws I7): always in FIDE standard play (7.5), in rapid and blitz
+	// while the opponent has not made his next move (Appendices A and B).
+	// Not under US Chess, where the players claim (rule 11), nor in casual
+	// play.
+	ArbiterActsOnIllegal bool
+	// FlagRule decides a flag fall where the opponent has little left
+	// (laws K3): FlagCannotMate (FIDE 6.9: drawn when the opponent cannot
+	// checkmate by any series of legal moves) or FlagInsufficientMaterial
+	// (US Chess 14E: drawn when the opponent has a lone king, king and
+	// minor piece or king and two knights, without a forced win).
+	FlagRule string
 	// ArbiterActsWithoutClaim: touch-move violations are ruled on at once,
 	// without a claim by the opponent (T10: an electronic board or an
 	// online game configured so).
 	ArbiterActsWithoutClaim bool
 }
+
+// The values of RuleSet.FlagRule.
+const (
+	FlagCannotMate           = "cannot-mate"
+	FlagInsufficientMaterial = "insufficient-material"
+)
 
 // The rule sets of laws S.
 var (
@@ -61,31 +79,36 @@ var (
 		Name: "fide", Title: "FIDE Laws of Chess, standard play",
 		Sources:   []string{"FIDE Laws of Chess (2023) Articles 4, 7.5, 9"},
 		TouchMove: true, IllegalMoveBonus: 120, IllegalMovesToLose: 2, IncorrectClaimBonus: 120,
+		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
 	}
 	FIDERapid = RuleSet{
 		Name: "fide-rapid", Title: "FIDE Laws of Chess, rapid (Appendix A)",
-		Sources:   []string{"FIDE Laws of Chess (2023) Appendix A.4"},
+		Sources:   []string{"FIDE Laws of Chess (2023) Appendix A (rapid)"},
 		TouchMove: true, IllegalMoveBonus: 60, IllegalMovesToLose: 2, IllegalStandsAfter: 1, IncorrectClaimBonus: 60,
+		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
 	}
 	FIDEBlitz = RuleSet{
 		Name: "fide-blitz", Title: "FIDE Laws of Chess, blitz (Appendix B)",
-		Sources:   []string{"FIDE Laws of Chess (2023) Appendix B.3"},
+		Sources:   []string{"FIDE Laws of Chess (2023) Appendix B (blitz)"},
 		TouchMove: true, IllegalMoveBonus: 60, IllegalMovesToLose: 2, IllegalStandsAfter: 1, IncorrectClaimBonus: 60,
+		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
 	}
 	USCF = RuleSet{
 		Name: "uscf", Title: "US Chess Federation Official Rules",
-		Sources:   []string{"US Chess Official Rules of Chess, 7th edition, rules 10 (touch-move) and 11 (illegal moves)"},
+		Sources:   []string{"US Chess Official Rules of Chess, 7th edition, rules 10 (touch-move), 11 (illegal moves) and 14E (insufficient material to win on time)"},
 		TouchMove: true, RookFirstMayCastle: true, IllegalMoveBonus: 120, IllegalStandsAfter: 10, IncorrectClaimBonus: 120,
+		FlagRule: FlagInsufficientMaterial,
 	}
 	Casual = RuleSet{
 		Name: "casual", Title: "Casual play: legal moves only, no touch-move, no penalties",
 		Sources:            []string{"no federation: friendly games"},
-		RookFirstMayCastle: true, IllegalStandsAfter: 1,
+		RookFirstMayCastle: true, IllegalStandsAfter: 1, FlagRule: FlagCannotMate,
 	}
 	FIDE1971 = RuleSet{
 		Name: "fide-1971", Title: "FIDE Laws before the 1972 same-rank castling rule",
 		Sources:   []string{"FIDE Laws of Chess before 1972 (Article 3: castling without the same-rank condition)", "Pam–Krabbé castling"},
 		TouchMove: true, VerticalCastling: true, IllegalMoveBonus: 120, IllegalMovesToLose: 2, IncorrectClaimBonus: 120,
+		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
 	}
 )
 

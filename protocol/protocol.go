@@ -33,14 +33,19 @@ type Clock struct {
 
 // Action is one thing a hand or a player did at the board.
 type Action struct {
-	By    string `json:"by"`              // "white" or "black"
-	Act   string `json:"act"`             // one of the Act constants
-	Sq    string `json:"sq,omitempty"`    // a square, "a1".."h8"
-	Piece string `json:"piece,omitempty"` // with put: "Q", "R", "B" or "N"
-	Hand  string `json:"hand,omitempty"`  // "left" or "right" (default right)
-	T     *int64 `json:"t,omitempty"`     // milliseconds since the start
-	What  string `json:"what,omitempty"`  // with claim: one of the Claim constants
-	Move  string `json:"move,omitempty"`  // with claim: the intended move, SAN or UCI
+	By  string `json:"by"`           // "white", "black", or "arbiter" for the arbiter's own acts
+	Act string `json:"act"`          // one of the Act constants
+	Sq  string `json:"sq,omitempty"` // a square, "a1".."h8"
+	// Piece is, with put, the piece set on the board: "Q", "R", "B", "N"
+	// for a promotion, or "K", "R" for the mover's own king or rook taken
+	// off the board this turn; with place, drop and release, which of the
+	// two pieces a hand holds ("K", "R", ...).
+	Piece string `json:"piece,omitempty"`
+	Hand  string `json:"hand,omitempty"` // "left" or "right" (default right)
+	T     *int64 `json:"t,omitempty"`    // milliseconds since the start
+	What  string `json:"what,omitempty"` // with claim: one of the Claim constants
+	Move  string `json:"move,omitempty"` // with claim: the intended move, SAN or UCI
+	Side  string `json:"side,omitempty"` // with flag by the arbiter: whose flag he observed
 	// Seq is a client's sequence number (an extension for the server: it
 	// makes posting an action idempotent). Zero means none.
 	Seq int64 `json:"seq,omitempty"`
@@ -63,10 +68,15 @@ const (
 	AcceptDraw  = "accept-draw"
 	DeclineDraw = "decline-draw"
 	Flag        = "flag"
+	Knock       = "knock"
 )
 
+// ByArbiter is the author of the arbiter's own acts: a claim of an
+// illegal move he observed, a flag he saw fall.
+const ByArbiter = "arbiter"
+
 // Acts lists every act, in the protocol page's order.
-var Acts = []string{Touch, Adjust, Lift, Place, Release, Drop, Remove, Put, ClockPress, Claim, Resign, OfferDraw, AcceptDraw, DeclineDraw, Flag}
+var Acts = []string{Touch, Adjust, Lift, Place, Release, Drop, Remove, Put, ClockPress, Claim, Resign, OfferDraw, AcceptDraw, DeclineDraw, Flag, Knock}
 
 // What a claim is about.
 const (
@@ -104,8 +114,8 @@ func ParseLine(b []byte) (Line, error) {
 
 // Check reports what is malformed in an action, or nil.
 func (a Action) Check() error {
-	if a.By != "white" && a.By != "black" {
-		return fmt.Errorf("by must be \"white\" or \"black\", not %q", a.By)
+	if a.By != "white" && a.By != "black" && a.By != ByArbiter {
+		return fmt.Errorf("by must be \"white\", \"black\" or \"arbiter\", not %q", a.By)
 	}
 	known := false
 	for _, k := range Acts {
@@ -118,16 +128,34 @@ func (a Action) Check() error {
 		return fmt.Errorf("hand must be \"left\" or \"right\", not %q", a.Hand)
 	}
 	switch a.Act {
-	case Touch, Adjust, Lift, Place, Drop, Remove, Put:
+	case Touch, Adjust, Lift, Place, Drop, Remove, Put, Knock:
 		if !ValidSquare(a.Sq) {
 			return fmt.Errorf("%s needs a square a1..h8 in sq, not %q", a.Act, a.Sq)
 		}
 	}
-	if a.Act == Put {
+	switch a.Act {
+	case Put:
 		switch a.Piece {
-		case "Q", "R", "B", "N":
+		case "Q", "R", "B", "N", "K":
 		default:
-			return fmt.Errorf("put needs piece Q, R, B or N, not %q", a.Piece)
+			return fmt.Errorf("put needs piece Q, R, B, N or K, not %q", a.Piece)
+		}
+	case Place, Drop, Release:
+		switch a.Piece {
+		case "", "K", "Q", "R", "B", "N", "P":
+		default:
+			return fmt.Errorf("piece must name a held piece: K, Q, R, B, N or P, not %q", a.Piece)
+		}
+	}
+	if a.By == ByArbiter {
+		switch {
+		case a.Act == Flag:
+			if a.Side != "white" && a.Side != "black" {
+				return fmt.Errorf("a flag by the arbiter needs side \"white\" or \"black\", not %q", a.Side)
+			}
+		case a.Act == Claim && a.What == ClaimIllegalMove:
+		default:
+			return fmt.Errorf("the arbiter may claim an illegal move or observe a flag (flag with side), not %s %s", a.Act, a.What)
 		}
 	}
 	if a.Act == Claim {

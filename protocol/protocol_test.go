@@ -15,12 +15,30 @@ func TestParseLine(t *testing.T) {
 	if err != nil || l.Start != nil || l.Action.Act != Lift || *l.Action.T != 1200 || l.Action.HandName() != "right" {
 		t.Fatalf("action: %+v %v", l, err)
 	}
+	// The protocol page's extensions: the arbiter's acts, knock, a king
+	// put back, the held piece named.
+	for _, line := range []string{
+		`{"by": "arbiter", "act": "flag", "side": "white"}`,
+		`{"by": "arbiter", "act": "claim", "what": "illegal-move"}`,
+		`{"by": "black", "act": "knock", "sq": "g8"}`,
+		`{"by": "white", "act": "put", "sq": "c1", "piece": "K"}`,
+		`{"by": "white", "act": "drop", "sq": "g1", "piece": "K"}`,
+	} {
+		if _, err := ParseLine([]byte(line)); err != nil {
+			t.Errorf("%s: %v", line, err)
+		}
+	}
 	for _, c := range []struct{ line, want string }{
 		{`{"by": "white", "act": "jump", "sq": "e2"}`, "unknown act"},
 		{`{"by": "red", "act": "lift", "sq": "e2"}`, "by must be"},
 		{`{"by": "white", "act": "lift", "sq": "e9"}`, "needs a square"},
 		{`{"by": "white", "act": "lift"}`, "needs a square"},
-		{`{"by": "white", "act": "put", "sq": "e8", "piece": "K"}`, "put needs piece"},
+		{`{"by": "white", "act": "put", "sq": "e8", "piece": "P"}`, "put needs piece"},
+		{`{"by": "white", "act": "drop", "sq": "e8", "piece": "X"}`, "piece must name a held piece"},
+		{`{"by": "arbiter", "act": "flag"}`, "needs side"},
+		{`{"by": "arbiter", "act": "lift", "sq": "e2"}`, "the arbiter may"},
+		{`{"by": "arbiter", "act": "claim", "what": "threefold"}`, "the arbiter may"},
+		{`{"by": "white", "act": "knock"}`, "needs a square"},
 		{`{"by": "white", "act": "claim", "what": "boredom"}`, "claim needs what"},
 		{`{"by": "white", "act": "lift", "sq": "e2", "hand": "third"}`, "hand must be"},
 		{`{"by": "white", "act": `, "not a JSON object"},

@@ -18,14 +18,21 @@ type man struct {
 // placed on (still held until released).
 type held struct {
 	man
-	placed chess.Square // NoSquare while in the air
+	placed  chess.Square // NoSquare while in the air
+	from    chess.Square // where it was lifted from (NoSquare for a put)
+	knocked bool         // lifted to set right a piece knocked over (7.4)
 }
 
-// board is the physical board: what stands where and what each hand holds.
+// board is the physical board: what stands where and what each hand
+// holds. A hand holds at most two pieces (4.1: king and rook lifted
+// together for a castling with one hand).
 type board struct {
 	sq    [64]man
-	hands map[string]*held // "left", "right"
+	hands map[string][]*held // "left", "right"; no entry for an empty hand
 }
+
+// maxHeld is the number of pieces one hand can hold.
+const maxHeld = 2
 
 func newBoard(p *chess.Position) board {
 	var b board
@@ -41,18 +48,25 @@ func (b *board) reset(p *chess.Position) {
 			b.sq[s].origin = chess.NoSquare
 		}
 	}
-	b.hands = map[string]*held{}
+	b.hands = map[string][]*held{}
 }
 
 func (b *board) clone() board {
 	c := *b
-	c.hands = make(map[string]*held, len(b.hands))
-	for k, v := range b.hands {
-		h := *v
-		c.hands[k] = &h
+	c.hands = make(map[string][]*held, len(b.hands))
+	for k, hs := range b.hands {
+		cs := make([]*held, len(hs))
+		for i, h := range hs {
+			x := *h
+			cs[i] = &x
+		}
+		c.hands[k] = cs
 	}
 	return c
 }
+
+// holding reports whether any hand holds a piece.
+func (b *board) holding() bool { return len(b.hands) > 0 }
 
 // pieces returns the placement as it would be if every hand let go now:
 // placed pieces stay where they were placed, pieces in the air are off
@@ -62,12 +76,26 @@ func (b *board) pieces() [64]chess.Piece {
 	for s := range b.sq {
 		out[s] = b.sq[s].piece
 	}
-	for _, h := range b.hands {
-		if h.placed != chess.NoSquare {
-			out[h.placed] = h.piece
+	for _, hs := range b.hands {
+		for _, h := range hs {
+			if h.placed != chess.NoSquare {
+				out[h.placed] = h.piece
+			}
 		}
 	}
 	return out
+}
+
+// placedOn returns the held piece placed on s, or nil.
+func (b *board) placedOn(s chess.Square) (string, *held) {
+	for hand, hs := range b.hands {
+		for _, h := range hs {
+			if h.placed == s {
+				return hand, h
+			}
+		}
+	}
+	return "", nil
 }
 
 // occupied reports whether a piece stands on s (set down or placed and held).
@@ -75,12 +103,8 @@ func (b *board) occupied(s chess.Square) bool {
 	if b.sq[s].piece != chess.NoPiece {
 		return true
 	}
-	for _, h := range b.hands {
-		if h.placed == s {
-			return true
-		}
-	}
-	return false
+	_, h := b.placedOn(s)
+	return h != nil
 }
 
 // at returns the piece standing on s, including a placed piece still held.
@@ -88,10 +112,8 @@ func (b *board) at(s chess.Square) man {
 	if b.sq[s].piece != chess.NoPiece {
 		return b.sq[s]
 	}
-	for _, h := range b.hands {
-		if h.placed == s {
-			return h.man
-		}
+	if _, h := b.placedOn(s); h != nil {
+		return h.man
 	}
 	return man{origin: chess.NoSquare}
 }
@@ -99,31 +121,54 @@ func (b *board) at(s chess.Square) man {
 // lift picks up the piece on s with hand. A placed piece that the same
 // hand still holds is simply taken up again.
 func (b *board) lift(hand string, s chess.Square) (man, error) {
-	if h := b.hands[hand]; h != nil {
-		if h.placed == s {
-			h.placed = chess.NoSquare
-			return h.man, nil
+	if other, h := b.placedOn(s); h != nil {
+		if other != hand {
+			return man{}, fmt.Errorf("the piece on %s is held by the other hand", s)
 		}
-		return man{}, fmt.Errorf("the %s hand already holds %s", hand, pieceName(h.piece))
+		h.placed = chess.NoSquare
+		return h.man, nil
+	}
+	if hs := b.hands[hand]; len(hs) >= maxHeld {
+		return man{}, fmt.Errorf("the %s hand already holds two pieces", hand)
 	}
 	m := b.sq[s]
 	if m.piece == chess.NoPiece {
-		if b.occupied(s) {
-			return man{}, fmt.Errorf("the piece on %s is held by the other hand", s)
-		}
 		return man{}, fmt.Errorf("no piece on %s to lift", s)
 	}
 	b.sq[s] = man{origin: chess.NoSquare}
-	b.hands[hand] = &held{man: m, placed: chess.NoSquare}
+	b.hands[hand] = append(b.hands[hand], &held{man: m, placed: chess.NoSquare, from: s})
 	return m, nil
 }
 
-// place sets the held piece on the empty square s; the hand keeps holding it.
-func (b *board) place(hand string, s chess.Square) error {
-	h := b.hands[hand]
-	if h == nil {
-		return fmt.Errorf("the %s hand holds nothing to place", hand)
+// which returns the index of the piece of hand named by letter (a piece
+// type letter, "" when the hand holds one piece only).
+func (b *board) which(hand, letter string) (int, error) {
+	hs := b.hands[hand]
+	switch {
+	case len(hs) == 0:
+		return 0, fmt.Errorf("the %s hand holds nothing", hand)
+	case letter == "" && len(hs) == 1:
+		return 0, nil
+	case letter == "":
+		return 0, fmt.Errorf("the %s hand holds %s and %s: name the piece (piece %s or %s)", hand,
+			pieceName(hs[0].piece), pieceName(hs[1].piece), hs[0].piece.Type().Letter(), hs[1].piece.Type().Letter())
 	}
+	for i, h := range hs {
+		if h.piece.Type().Letter() == letter {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("the %s hand holds no piece %s", hand, letter)
+}
+
+// place sets the held piece named by letter on the empty square s; the
+// hand keeps holding it.
+func (b *board) place(hand, letter string, s chess.Square) error {
+	i, err := b.which(hand, letter)
+	if err != nil {
+		return fmt.Errorf("nothing to place: %v", err)
+	}
+	h := b.hands[hand][i]
 	if h.placed != s && b.occupied(s) {
 		return fmt.Errorf("%s is occupied: take the piece off first", s)
 	}
@@ -131,18 +176,35 @@ func (b *board) place(hand string, s chess.Square) error {
 	return nil
 }
 
-// release lets go of what hand holds: a placed piece stays, a piece in the
-// air is off the board. It returns the piece and where it now stands.
-func (b *board) release(hand string) (held, error) {
-	h := b.hands[hand]
-	if h == nil {
-		return held{}, fmt.Errorf("the %s hand holds nothing to release", hand)
+// release lets go of the piece of hand named by letter, or of everything
+// the hand holds when letter is "": a placed piece stays, a piece in the
+// air is off the board. It returns what was let go.
+func (b *board) release(hand, letter string) ([]held, error) {
+	hs := b.hands[hand]
+	if len(hs) == 0 {
+		return nil, fmt.Errorf("the %s hand holds nothing to release", hand)
 	}
-	delete(b.hands, hand)
-	if h.placed != chess.NoSquare {
-		b.sq[h.placed] = h.man
+	var out []held
+	keep := hs[:0:0]
+	for _, h := range hs {
+		if letter != "" && h.piece.Type().Letter() != letter {
+			keep = append(keep, h)
+			continue
+		}
+		if h.placed != chess.NoSquare {
+			b.sq[h.placed] = h.man
+		}
+		out = append(out, *h)
 	}
-	return *h, nil
+	if len(out) == 0 {
+		return nil, fmt.Errorf("the %s hand holds no piece %s", hand, letter)
+	}
+	if len(keep) == 0 {
+		delete(b.hands, hand)
+	} else {
+		b.hands[hand] = keep
+	}
+	return out, nil
 }
 
 // remove takes the piece on s off the board.
@@ -155,16 +217,24 @@ func (b *board) remove(s chess.Square) (man, error) {
 	return m, nil
 }
 
-// put takes a new piece into hand and touches it on the empty square s.
-func (b *board) put(hand string, pc chess.Piece, s chess.Square) error {
-	if h := b.hands[hand]; h != nil {
-		return fmt.Errorf("the %s hand already holds %s", hand, pieceName(h.piece))
+// put takes a piece from off the board into hand and touches it on the
+// empty square s: a new piece (origin NoSquare), or one taken off this
+// turn, which keeps its origin.
+func (b *board) put(hand string, m man, s chess.Square) error {
+	if hs := b.hands[hand]; len(hs) >= maxHeld {
+		return fmt.Errorf("the %s hand already holds two pieces", hand)
 	}
 	if b.occupied(s) {
 		return fmt.Errorf("%s is occupied: take the piece off first", s)
 	}
-	b.hands[hand] = &held{man: man{piece: pc, origin: chess.NoSquare}, placed: s}
+	b.hands[hand] = append(b.hands[hand], &held{man: m, placed: s, from: chess.NoSquare})
 	return nil
+}
+
+// lastHeld returns the piece hand took last.
+func (b *board) lastHeld(hand string) *held {
+	hs := b.hands[hand]
+	return hs[len(hs)-1]
 }
 
 func pieceName(pc chess.Piece) string {

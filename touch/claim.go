@@ -1,19 +1,21 @@
 package touch
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/laws"
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
 // claimAction rules on a claim (touch-move, illegal move, draws).
 func (e *Engine) claimAction(at int, by chess.Color, a protocol.Action) []protocol.Ruling {
 	mover := e.t.start.Turn()
-	refuse := func(article string, bonus int) []protocol.Ruling {
+	refuse := func(article string, bonus int, text string) []protocol.Ruling {
 		f := false
-		r := protocol.Ruling{At: at, Kind: protocol.KindClaim, By: by.String(), What: a.What, Granted: &f, Article: article}
+		r := protocol.Ruling{At: at, Kind: protocol.KindClaim, By: by.String(), What: a.What, Granted: &f, Article: article, Text: text}
 		if bonus > 0 {
 			r.Bonus = &protocol.Bonus{To: by.Other().String(), Seconds: bonus}
 		}
@@ -21,37 +23,50 @@ func (e *Engine) claimAction(at int, by chess.Color, a protocol.Action) []protoc
 	}
 	switch a.What {
 	case protocol.ClaimTouchMove:
-		if e.claim == nil || e.claim.by == by {
-			return refuse("4.8", 0)
+		switch {
+		case e.claim != nil && e.claim.by != by:
+			return e.grantTouchClaim(at, by)
+		case e.lostClaim[by]:
+			return refuse("4.8", 0, "the claimant touched a piece after the violation: the right to claim it is lost")
 		}
-		return e.grantTouchClaim(at, by)
+		return refuse("", 0, "the opponent broke no rule of Article 4 that can still be claimed")
 	case protocol.ClaimIllegalMove:
 		return e.claimIllegal(at, by)
 	case protocol.ClaimDeadPosition:
 		if !e.g.CanMate(chess.White) && !e.g.CanMate(chess.Black) {
 			return e.grantDraw(at, by, a.What, "5.2.2", nil)
 		}
-		return refuse("5.2.2", 0)
+		return refuse("5.2.2", 0, "a checkmate can still be reached")
 	}
-	// Threefold and fifty moves (R3, R4, 9.2–9.5).
+	// Threefold and fifty moves (R3, R4, 9.2–9.5). A claim is also an
+	// offer of a draw (9.1.2.4): the opponent may accept it.
 	if by != mover {
-		return refuse("9.5.3", e.rules.IncorrectClaimBonus)
+		e.offer = &by
+		return refuse("9.5.3", e.rules.IncorrectClaimBonus, "only the player having the move may claim")
 	}
 	if e.t.touchedAny {
-		return refuse("9.4", 0) // touched a piece: no claim on this move
+		return refuse("9.4", 0, "the claimant touched a piece on this move") // no claim on this move
 	}
 	claim := e.g.ClaimThreefold
 	if a.What == protocol.ClaimFifty {
 		claim = e.g.ClaimFifty
 	}
+	e.offer = &by
 	r, err := claim(a.Move)
+	var me *chess.MoveError
+	if errors.As(err, &me) {
+		// An intended move that is not legal makes the claim incorrect
+		// (9.5.3); the player then plays a legal move under 4.3 with what
+		// he touched.
+		return refuse("9.5.3", e.rules.IncorrectClaimBonus, fmt.Sprintf("the intended move %s is not a legal move: %v", a.Move, err))
+	}
 	if err != nil {
 		return e.fail(at, fmt.Sprintf("claim %s: %v", a.What, err))
 	}
 	if r.Granted {
 		return e.grantDraw(at, by, a.What, r.Article, r.Outcome)
 	}
-	out := refuse("9.5.3", e.rules.IncorrectClaimBonus)
+	out := refuse("9.5.3", e.rules.IncorrectClaimBonus, "")
 	if r.MustPlay {
 		e.t.intended = &obligation{rule: "move", sq: r.Move.From(), with: chess.NoSquare, san: r.SAN, article: "9.5.3",
 			allowed: []chess.Move{r.Move}, text: "claimed a draw with the intended move " + r.SAN + ": must play it"}
@@ -81,6 +96,7 @@ func (e *Engine) grantTouchClaim(at int, claimant chess.Color) []protocol.Ruling
 	if err := e.g.TakeBack(v.ply); err != nil {
 		return e.fail(at, err.Error())
 	}
+	e.done, e.late = nil, [2]bool{}
 	e.beginTurn()
 	e.t.touched = v.touched
 	e.t.duty = duty(&e.t.start, e.t.legal, e.t.touched, e.rules)
@@ -91,4 +107,47 @@ func (e *Engine) grantTouchClaim(at int, claimant chess.Color) []protocol.Ruling
 		out = append(out, o.ruling(at, v.by))
 	}
 	return out
+}
+
+// arbiterAct handles the arbiter's own acts (protocol.ByArbiter): a flag
+// he observes (6.8), and an illegal move he observes, where the rule set
+// has him act on it (laws I7: FIDE 7.5 in standard play; in rapid and
+// blitz only while the opponent has not made his next move).
+func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
+	switch a.Act {
+	case protocol.Flag:
+		side, _ := chess.ParseColor(a.Side)
+		return e.flag(at, side)
+	case protocol.Claim:
+		if !e.rules.ArbiterActsOnIllegal {
+			return e.fail(at, "under "+e.rules.Name+" the arbiter does not act on an illegal move: the opponent claims it")
+		}
+		if e.standing == nil {
+			f := false
+			return []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: protocol.ByArbiter, What: protocol.ClaimIllegalMove, Granted: &f, Article: "7.5.1",
+				Text: "no illegal move stands on the board"}}
+		}
+		out := e.claimIllegal(at, e.standing.by.Other())
+		for i := range out {
+			if out[i].Kind == protocol.KindClaim {
+				out[i].By = protocol.ByArbiter
+			}
+		}
+		return out
+	}
+	return e.fail(at, "the arbiter may claim an illegal move or observe a flag")
+}
+
+// flag ends the game on c's flag fall: FIDE 6.9 (drawn when the opponent
+// cannot checkmate by any series of legal moves), or US Chess 14E (drawn
+// when the opponent has insufficient material to win on time), as the
+// rule set says (laws K3).
+func (e *Engine) flag(at int, c chess.Color) []protocol.Ruling {
+	var o game.Outcome
+	if e.rules.FlagRule == laws.FlagInsufficientMaterial {
+		o, _ = e.g.FlagFallMaterial(c)
+	} else {
+		o, _ = e.g.FlagFall(c)
+	}
+	return e.end(at, o)
 }

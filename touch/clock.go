@@ -24,30 +24,31 @@ func (e *Engine) startPlacement() [64]chess.Piece {
 	return pl
 }
 
-// clock handles the clock press of the player having the move: the move
-// is completed, or an illegal move is penalised (7.5).
+// clock handles a clock press by the player having the move, who has
+// not made a move this turn (a made move hands the move over, T11): a
+// rook-first castling still open under US Chess is made and completed;
+// otherwise the press is an illegal move (7.5): no move at all (7.5.3), a
+// pawn left unpromoted (7.5.2), or a board that shows no legal move
+// (7.5.1).
 func (e *Engine) clock(at int, by chess.Color) []protocol.Ruling {
 	pl := e.phys.pieces()
-	if e.t.made == chess.NoMove && e.t.pending != chess.NoMove && pl == e.placementOf(e.t.pending) {
+	if e.t.pending != chess.NoMove && !e.phys.holding() && pl == e.placementOf(e.t.pending) {
 		out, refused := e.makeMove(e.t.madeAt, by, e.t.pending)
 		if refused != nil {
 			return refused
 		}
-		if e.over {
+		if e.over || e.done == nil {
 			return out
 		}
-		return append(out, e.complete(at, by)...)
+		return append(out, e.press(at, by)...)
 	}
-	switch {
-	case e.t.made != chess.NoMove && pl == e.placementOf(e.t.made):
-		return e.complete(at, by)
-	case e.t.made == chess.NoMove && pl == e.startPlacement():
+	if pl == e.startPlacement() && !e.phys.holding() {
 		if e.enforce {
 			return e.fail(at, "refused (7.5.3): make a move before pressing the clock")
 		}
 		return e.penalise(at, by, "7.5.3", true, "pressed the clock without making a move")
 	}
-	if m := e.unpromoted(pl); m != chess.NoMove && e.t.made == chess.NoMove {
+	if m := e.unpromoted(pl); m != chess.NoMove {
 		if e.enforce {
 			return e.fail(at, "refused (7.5.2): exchange the pawn on "+m.To().String()+" for a new piece before pressing the clock")
 		}
@@ -58,11 +59,19 @@ func (e *Engine) clock(at int, by chess.Color) []protocol.Ruling {
 			return out
 		}
 		out = append(out, e.penalise(at, by, "7.5.2", false, "left the pawn on "+m.To().String()+" unpromoted: it becomes a queen")...)
-		if e.over {
+		if e.over || e.done == nil {
 			return out
 		}
-		return append(out, e.complete(at, by)...)
+		return append(out, e.press(at, by)...)
 	}
+	return e.illegalBoard(at, by, pl)
+}
+
+// illegalBoard rules on a clock press by the player having the move when
+// the board pl shows no legal move of his (7.5.1): refused with Enforce;
+// standing for now where the rule set lets an unclaimed illegal move
+// stand; else penalised, with the position of his turn reinstated.
+func (e *Engine) illegalBoard(at int, by chess.Color, pl [64]chess.Piece) []protocol.Ruling {
 	if e.enforce {
 		return e.fail(at, "refused (7.5.1): the board does not show a legal move")
 	}
@@ -74,23 +83,33 @@ func (e *Engine) clock(at int, by chess.Color) []protocol.Ruling {
 	return e.penalise(at, by, "7.5.1", true, "the board showed "+boardChange(e.startPlacement(), pl))
 }
 
-// complete passes the turn after a move: T1 is checked first (7.5.4: a
-// castling, capture or promotion with two hands is penalised; the move
-// stands).
-func (e *Engine) complete(at int, by chess.Color) []protocol.Ruling {
-	var out []protocol.Ruling
-	m := e.t.made
-	if len(e.t.hands) > 1 && (m.IsCastling() || captured(&e.t.start, m) != chess.NoSquare || m.Promotion() != chess.NoPieceType) {
-		out = append(out, e.penalise(at, by, "7.5.4", false, "made "+e.g.SANs()[e.g.Ply()-1]+" with two hands: the move stands")...)
-		if e.over {
-			return out
+// press handles the clock press of the player whose move is made (Engine
+// done): it completes the move (7.5.1). If he changed the board after
+// making it, that is an illegal move: the position before his move is
+// reinstated, and the move he made (a piece released on a square as a
+// legal move) is owed again (4.7, 7.5.1).
+func (e *Engine) press(at int, by chess.Color) []protocol.Ruling {
+	d := e.done
+	if d.tampered {
+		pl := e.phys.pieces()
+		made := d.made
+		e.g.Undo()
+		e.t = d.clone()
+		e.done = nil
+		e.t.made, e.t.pending = chess.NoMove, chess.NoMove
+		e.t.released = &obligation{rule: "move", sq: made.From(), with: chess.NoSquare, san: e.t.start.SAN(made), article: "4.7",
+			allowed: []chess.Move{made}, text: "released the piece as the legal move " + e.t.start.SAN(made) + ": must play it"}
+		if e.claim != nil && e.claim.by == by {
+			e.claim = nil // the violating move is gone with the rest
 		}
+		return e.illegalBoard(at, by, pl)
 	}
-	if s := e.standing; s != nil && s.by != by {
-		if s.left--; s.left <= 0 {
-			e.standing = nil // unclaimed, the illegal move stands for good
-		}
+	e.done = nil
+	// T1, 7.5.4: a castling, capture or promotion with two hands is
+	// penalised; the move stands.
+	m := d.made
+	if len(d.hands) > 1 && (m.IsCastling() || captured(&d.start, m) != chess.NoSquare || m.Promotion() != chess.NoPieceType) {
+		return e.penalise(at, by, "7.5.4", false, "made "+d.start.SAN(m)+" with two hands: the move stands")
 	}
-	e.beginTurn()
-	return out
+	return nil
 }

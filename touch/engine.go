@@ -37,22 +37,43 @@ type violation struct {
 	duty    *obligation // the obligation that was broken
 }
 
-// turn is what happens between two clock presses of the player having the
-// move.
+// turn is the turn of one player: from the moment he has the move (the
+// opponent's move is made, T11) until his own move is completed by his
+// clock press (7.5.1). Once his move is made the opponent has the move
+// and the turn waits, as Engine.done, for the press.
 type turn struct {
 	start      chess.Position // the position when the turn began (P)
 	legal      []chess.Move
 	touched    []contact
 	duty       *obligation
 	intended   *obligation // an intended move owed after an incorrect claim (9.5.3)
+	released   *obligation // a move made and then changed: owed again after the reinstatement (4.7, 7.5.1)
 	commit     *obligation // the king released on a castling square (T7)
 	made       chess.Move  // the move made (T7), or NoMove
 	madeAt     int
-	madeBad    bool            // the made move broke the obligation
 	pending    chess.Move      // uscf: rook on its castling square, may still become castling
 	hands      map[string]bool // hands used for pieces this turn (T1)
 	promo      map[chess.Square]chess.PieceType
-	touchedAny bool // the player deliberately touched a piece (9.4, T9)
+	offboard   []man // own pieces taken off the board this turn (the Chess960 castling procedure)
+	touchedAny bool  // the player deliberately touched a piece (9.4, T9)
+	acted      bool  // the player moved a piece on the board this turn
+	tampered   bool  // after his move was made he changed the board (7.5.1 at the press)
+}
+
+// clone returns a copy of t that shares nothing the engine changes.
+func (t *turn) clone() turn {
+	c := *t
+	c.touched = append([]contact(nil), t.touched...)
+	c.offboard = append([]man(nil), t.offboard...)
+	c.hands = make(map[string]bool, len(t.hands))
+	for k, v := range t.hands {
+		c.hands[k] = v
+	}
+	c.promo = make(map[chess.Square]chess.PieceType, len(t.promo))
+	for k, v := range t.promo {
+		c.promo[k] = v
+	}
+	return c
 }
 
 // Engine applies the Laws of Chess to the actions at one board: it keeps
@@ -63,10 +84,22 @@ type Engine struct {
 	enforce bool
 	g       *game.Game
 	phys    board
-	t       turn
+	t       turn // the turn of the player having the move
+	// done is the turn of the player whose move is made but whose clock
+	// press is still owed, or nil (T11).
+	done *turn
+	// late marks a player whose move was followed by the opponent's before
+	// he pressed his clock: he may still press it once (6.2.2).
+	late [2]bool
+	// knocked holds the squares of pieces knocked over by accident (4.2.2)
+	// and not yet set right (7.4), with the colour of the hand.
+	knocked map[chess.Square]chess.Color
 	illegal [2]int
 	viols   []protocol.ViolationRef
 	claim   *violation // the last violation, claimable by the opponent
+	// lostClaim marks a player who lost the right to claim the opponent's
+	// last violation by touching a piece (4.8).
+	lostClaim [2]bool
 	// standing is an illegal move not yet claimed (rule sets where one may
 	// stand, laws I5, I6).
 	standing *standing
@@ -98,7 +131,7 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{rules: rules, enforce: opts.Enforce, g: game.NewWith(p, game.Config{CanMate: opts.CanMate})}
+	e := &Engine{rules: rules, enforce: opts.Enforce, g: game.NewWith(p, game.Config{CanMate: opts.CanMate}), knocked: map[chess.Square]chess.Color{}}
 	e.phys = newBoard(p)
 	e.beginTurn()
 	if o, ok := e.g.Outcome(); ok {
@@ -154,12 +187,15 @@ func (e *Engine) beginTurn() {
 	e.phys.reset(p)
 }
 
-// current returns the obligation in force: an intended move, a castling
-// commitment, or what the touched pieces require.
+// current returns the obligation in force: an intended move, a move owed
+// again after a reinstatement, a castling commitment, or what the touched
+// pieces require.
 func (e *Engine) current() *obligation {
 	switch {
 	case e.t.intended != nil:
 		return e.t.intended
+	case e.t.released != nil:
+		return e.t.released
 	case e.t.commit != nil:
 		return e.t.commit
 	}
@@ -186,14 +222,14 @@ func (e *Engine) Apply(at int, a protocol.Action) []protocol.Ruling {
 func (e *Engine) save() Engine {
 	s := *e
 	s.phys = e.phys.clone()
-	s.t.touched = append([]contact(nil), e.t.touched...)
-	s.t.hands = make(map[string]bool, len(e.t.hands))
-	for k, v := range e.t.hands {
-		s.t.hands[k] = v
+	s.t = e.t.clone()
+	if e.done != nil {
+		d := e.done.clone()
+		s.done = &d
 	}
-	s.t.promo = make(map[chess.Square]chess.PieceType, len(e.t.promo))
-	for k, v := range e.t.promo {
-		s.t.promo[k] = v
+	s.knocked = make(map[chess.Square]chess.Color, len(e.knocked))
+	for k, v := range e.knocked {
+		s.knocked[k] = v
 	}
 	s.viols = append([]protocol.ViolationRef(nil), e.viols...)
 	if e.standing != nil {
@@ -210,12 +246,15 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	if e.over {
 		return e.fail(at, "the game is over ("+e.result.Result+", "+e.result.Reason+")")
 	}
+	if a.By == protocol.ByArbiter {
+		return e.arbiterAct(at, a)
+	}
 	by, _ := chess.ParseColor(a.By)
 	var sq chess.Square = chess.NoSquare
 	if a.Sq != "" {
 		sq, _ = chess.ParseSquare(a.Sq)
 	}
-	mover := e.t.start.Turn() // the turn passes at the clock, not at the move
+	mover := e.t.start.Turn() // the player having the move (T11)
 	switch a.Act {
 	case protocol.Claim:
 		return e.claimAction(at, by, a)
@@ -238,8 +277,13 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		e.offer = nil
 		return nil
 	case protocol.Flag:
-		o, _ := e.g.FlagFall(by)
-		return e.end(at, o)
+		return e.flag(at, by)
+	case protocol.Knock:
+		if !e.phys.occupied(sq) {
+			return e.fail(at, fmt.Sprintf("no piece on %s to knock", sq))
+		}
+		e.knocked[sq] = by // 4.2.2: no obligation; set right in his own time (7.4)
+		return nil
 	case protocol.Adjust:
 		if e.phys.at(sq).piece == chess.NoPiece {
 			return e.fail(at, fmt.Sprintf("no piece on %s to adjust", sq))
@@ -250,14 +294,7 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		return nil // T2: an announced adjustment creates no obligation
 	}
 	if by != mover {
-		if a.Act == protocol.Touch {
-			if e.phys.at(sq).piece == chess.NoPiece {
-				return e.fail(at, fmt.Sprintf("no piece on %s to touch", sq))
-			}
-			e.loseClaim(by)
-			return e.violate(at, by, "4.2.1", fmt.Sprintf("touched %s while %s has the move", pieceSq(e.phys.at(sq).piece, sq), mover))
-		}
-		return e.fail(at, fmt.Sprintf("it is %s's move: %s may not %s", mover, by, a.Act))
+		return e.offMove(at, by, a, sq)
 	}
 	switch a.Act {
 	case protocol.ClockPress:
@@ -272,6 +309,43 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	return e.handle(at, by, a, sq)
 }
 
+// offMove handles an action of the player not having the move: the press
+// that completes his move, what he does to the board before that press
+// (judged at the press, 7.5.1), or a knocked piece of his set right (7.4).
+// His touches bind no one (4.3 binds the player having the move only).
+func (e *Engine) offMove(at int, by chess.Color, a protocol.Action, sq chess.Square) []protocol.Ruling {
+	owes := e.done != nil && e.done.start.Turn() == by
+	switch a.Act {
+	case protocol.ClockPress:
+		if owes {
+			return e.press(at, by)
+		}
+		if e.late[by] {
+			e.late[by] = false // 6.2.2: his press after the opponent's reply
+			return nil
+		}
+		return e.fail(at, fmt.Sprintf("it is %s's move: %s's clock is not running", by.Other(), by))
+	case protocol.Touch:
+		if e.phys.at(sq).piece == chess.NoPiece {
+			return e.fail(at, fmt.Sprintf("no piece on %s to touch", sq))
+		}
+		return nil
+	}
+	if c, ok := e.knocked[sq]; ok && c == by && a.Act == protocol.Lift {
+		return e.setRight(at, by, a, sq)
+	}
+	if h, ok := e.settingRight(by, a); ok {
+		return e.setRight(at, by, a, h)
+	}
+	if !owes {
+		return e.fail(at, fmt.Sprintf("it is %s's move: %s may not %s", by.Other(), by, a.Act))
+	}
+	if e.enforce {
+		return e.fail(at, fmt.Sprintf("refused (4.7): %s's move %s is made and must be completed as it stands", by, e.done.start.SAN(e.done.made)))
+	}
+	return e.tamper(at, by, a, sq)
+}
+
 // handle applies a physical action of the player having the move: lift,
 // place, release, drop, remove, put. It works on a copy of the board so
 // that a refused action changes nothing.
@@ -280,21 +354,27 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 	hand := a.HandName()
 	var touchedMan *man
 	released := false
+	var let []held
 	var err error
 	switch a.Act {
 	case protocol.Lift:
 		var m man
 		if m, err = b.lift(hand, sq); err == nil {
-			touchedMan = &m
+			if c, ok := e.knocked[sq]; ok && c == by {
+				delete(e.knocked, sq) // setting a knocked piece right (7.4) is no touch
+				b.lastHeld(hand).knocked = true
+			} else {
+				touchedMan = &m
+			}
 		}
 	case protocol.Place:
-		err = b.place(hand, sq)
+		err = b.place(hand, a.Piece, sq)
 	case protocol.Release:
-		_, err = b.release(hand)
+		let, err = b.release(hand, a.Piece)
 		released = true
 	case protocol.Drop:
-		if err = b.place(hand, sq); err == nil {
-			_, err = b.release(hand)
+		if err = b.place(hand, a.Piece, sq); err == nil {
+			let, err = b.release(hand, a.Piece)
 			released = true
 		}
 	case protocol.Remove:
@@ -304,10 +384,13 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 			released = true
 		}
 	case protocol.Put:
-		pc := chess.NewPiece(by, chess.PieceTypeFromLetter(a.Piece[0]))
-		if err = b.put(hand, pc, sq); err == nil {
+		var m man
+		if m, err = e.fromOffBoard(by, a.Piece); err == nil {
+			err = b.put(hand, m, sq)
+		}
+		if err == nil && m.origin == chess.NoSquare {
 			if _, ok := e.t.promo[sq]; !ok && e.promotionSquare(sq) {
-				e.t.promo[sq] = pc.Type() // T5: final once it touched the square
+				e.t.promo[sq] = m.piece.Type() // T5: final once it touched the square
 			}
 		}
 	}
@@ -315,13 +398,27 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 		return e.fail(at, err.Error())
 	}
 	var out []protocol.Ruling
+	for _, h := range let {
+		switch {
+		case h.knocked && h.placed != h.from:
+			// A knocked piece moved on: now a deliberate touch.
+			rs, refused := e.touchCheck(at, h.man)
+			if refused != nil {
+				return refused
+			}
+			out = append(out, rs...)
+		case h.placed == chess.NoSquare && h.origin != chess.NoSquare:
+			e.t.offboard = append(e.t.offboard, h.man) // off the board, may be put back (Chess960)
+		}
+	}
 	if a.Act == protocol.Lift || a.Act == protocol.Remove || a.Act == protocol.Put {
 		if e.enforce && !e.t.hands[hand] && len(e.t.hands) > 0 {
 			return e.fail(at, "refused (4.1): each move is played with one hand")
 		}
 		e.t.hands[hand] = true
+		e.t.acted = true
 	}
-	if touchedMan != nil && e.t.made == chess.NoMove {
+	if touchedMan != nil {
 		rs, refused := e.touchCheck(at, *touchedMan)
 		if refused != nil {
 			return refused
@@ -332,13 +429,138 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 		e.phys = b
 		return out
 	}
-	// A release: has a move been made (T7)?
-	rs, refused := e.settle(at, by, &b)
+	// A release: has a move been made (T7)? A move made hands the move
+	// over and sets up the board of the opponent's turn; a refusal is
+	// undone whole by Apply.
+	e.phys = b
+	rs, refused := e.settle(at, by, &e.phys)
 	if refused != nil {
 		return refused
 	}
-	e.phys = b
 	return append(out, rs...)
+}
+
+// fromOffBoard returns the piece a put takes: the player's own king or
+// rook taken off the board this turn (the Chess960 castling procedure:
+// the king set down beside its castling square after the rook), else a new
+// piece for a promotion. A king is never new.
+func (e *Engine) fromOffBoard(by chess.Color, letter string) (man, error) {
+	pc := chess.NewPiece(by, chess.PieceTypeFromLetter(letter[0]))
+	for i, m := range e.t.offboard {
+		if m.piece == pc && (pc.Type() == chess.King || pc.Type() == chess.Rook) {
+			e.t.offboard = append(e.t.offboard[:i:i], e.t.offboard[i+1:]...)
+			return m, nil
+		}
+	}
+	if pc.Type() == chess.King {
+		return man{}, fmt.Errorf("no %s king was taken off the board this turn to put on the board", by)
+	}
+	return man{piece: pc, origin: chess.NoSquare}, nil
+}
+
+// tamper applies what the player whose move is made does to the board
+// before his clock press: it is allowed (his hand may be on the board),
+// and judged at his press (7.5.1, and 4.7 for the replacing move).
+func (e *Engine) tamper(at int, by chess.Color, a protocol.Action, sq chess.Square) []protocol.Ruling {
+	hand := a.HandName()
+	var err error
+	switch a.Act {
+	case protocol.Lift:
+		_, err = e.phys.lift(hand, sq)
+	case protocol.Place:
+		err = e.phys.place(hand, a.Piece, sq)
+	case protocol.Release:
+		_, err = e.phys.release(hand, a.Piece)
+	case protocol.Drop:
+		if err = e.phys.place(hand, a.Piece, sq); err == nil {
+			_, err = e.phys.release(hand, a.Piece)
+		}
+	case protocol.Remove:
+		_, err = e.phys.remove(sq)
+	case protocol.Put:
+		err = e.phys.put(hand, man{piece: chess.NewPiece(by, chess.PieceTypeFromLetter(a.Piece[0])), origin: chess.NoSquare}, sq)
+	}
+	if err != nil {
+		return e.fail(at, err.Error())
+	}
+	// The board is judged as he leaves it, while the opponent has not
+	// touched it; once both hands are at work any change of his counts.
+	if e.t.acted {
+		e.done.tampered = true
+	} else {
+		e.done.tampered = e.phys.holding() || e.phys.pieces() != placement(e.g.Position())
+	}
+	return nil
+}
+
+// settingRight reports whether a is by's hand letting go of a knocked
+// piece it lifted to set it right, and returns the hand.
+func (e *Engine) settingRight(by chess.Color, a protocol.Action) (string, bool) {
+	if a.Act != protocol.Place && a.Act != protocol.Drop && a.Act != protocol.Release {
+		return "", false
+	}
+	hand := a.HandName()
+	for _, h := range e.phys.hands[hand] {
+		if h.knocked && h.piece.Color() == by {
+			return hand, true
+		}
+	}
+	return "", false
+}
+
+// setRight lets the player not having the move set right a piece he
+// knocked over (7.4: in his own time, no obligation): lift it, and put it
+// back on its square.
+func (e *Engine) setRight(at int, by chess.Color, a protocol.Action, where any) []protocol.Ruling {
+	hand := a.HandName()
+	b := e.phys.clone()
+	switch a.Act {
+	case protocol.Lift:
+		sq := where.(chess.Square)
+		if _, err := b.lift(hand, sq); err != nil {
+			return e.fail(at, err.Error())
+		}
+		b.lastHeld(hand).knocked = true
+		delete(e.knocked, sq)
+	default:
+		var h *held
+		for _, x := range b.hands[hand] {
+			if x.knocked {
+				h = x
+			}
+		}
+		sq := h.from
+		if a.Sq != "" {
+			sq, _ = chess.ParseSquare(a.Sq)
+		}
+		if a.Act == protocol.Release && h.placed != chess.NoSquare {
+			sq = h.placed
+		}
+		if sq != h.from {
+			return e.fail(at, fmt.Sprintf("%s has the move: %s may only set the knocked piece back on %s", by.Other(), by, h.from))
+		}
+		if a.Act != protocol.Release {
+			if err := b.place(hand, h.piece.Type().Letter(), sq); err != nil {
+				return e.fail(at, err.Error())
+			}
+		}
+		if a.Act != protocol.Place {
+			if _, err := b.release(hand, h.piece.Type().Letter()); err != nil {
+				return e.fail(at, err.Error())
+			}
+		}
+	}
+	e.phys = b
+	return nil
+}
+
+// placement returns the pieces of position p square by square.
+func placement(p *chess.Position) [64]chess.Piece {
+	var pl [64]chess.Piece
+	for s := chess.A1; s <= chess.H8; s++ {
+		pl[s] = p.PieceAt(s)
+	}
+	return pl
 }
 
 // promotionSquare reports whether a pawn of the player to move could
@@ -395,6 +617,7 @@ func (e *Engine) touchCheck(at int, m man) ([]protocol.Ruling, []protocol.Ruling
 func (e *Engine) loseClaim(c chess.Color) {
 	if e.claim != nil && e.claim.by != c {
 		e.claim = nil
+		e.lostClaim[c] = true
 	}
 }
 
@@ -432,8 +655,8 @@ func (e *Engine) settle(at int, by chess.Color, b *board) ([]protocol.Ruling, []
 	if e.t.made != chess.NoMove {
 		return nil, nil // changes after the move is made are judged at the clock
 	}
-	if len(b.hands) > 0 {
-		return nil, nil // the other hand still holds a piece: not finished
+	if b.holding() {
+		return nil, nil // a hand still holds a piece: not finished
 	}
 	pl := b.pieces()
 	m := e.matching(pl)
@@ -504,6 +727,12 @@ func (e *Engine) castlingCommit(at int, pl [64]chess.Piece) ([]protocol.Ruling, 
 	if !two {
 		return nil, nil
 	}
+	// A duty owed for another piece (the rook touched first, 4.4.2, or
+	// any other piece, 4.3) stands: releasing the king binds to nothing
+	// more, and a castling made then breaks that duty.
+	if cur := e.current(); cur != nil && cur.rule != "any" && cur.sq != k {
+		return nil, nil
+	}
 	var o *obligation
 	for _, m := range e.t.legal {
 		if m.IsCastling() && m.KingTo() == dest {
@@ -561,18 +790,41 @@ func (e *Engine) makeMove(at int, by chess.Color, m chess.Move) ([]protocol.Ruli
 	if err := e.g.Play(m); err != nil {
 		return nil, e.fail(at, err.Error())
 	}
-	e.t.made, e.t.madeAt, e.t.madeBad = m, at, bad != ""
-	out = append(out, protocol.Ruling{At: at, Kind: protocol.KindMove, By: by.String(), SAN: san, UCI: p.UCI(m), Ply: e.g.Ply(), FEN: e.g.Position().FEN()})
+	e.t.made, e.t.madeAt = m, at
+	ply := e.g.Ply()
+	out = append(out, protocol.Ruling{At: at, Kind: protocol.KindMove, By: by.String(), SAN: san, UCI: p.UCI(m), Ply: ply, FEN: e.g.Position().FEN()})
 	if bad != "" {
 		out = append(out, e.record(at, by, article, bad)...)
-		return out, nil
+		if e.g.Ply() != ply {
+			return out, nil // the arbiter took it back at once (T10)
+		}
+	} else if o, ok := e.g.Outcome(); ok {
+		// 5.1.1, 5.2: the move ends the game at once if it mates,
+		// stalemates or leaves a dead position (and 9.6).
+		return append(out, e.end(at, o)...), nil
 	}
-	// 5.1.1, 5.2: the move ends the game at once if it mates, stalemates
-	// or leaves a dead position (and 9.6).
-	if o, ok := e.g.Outcome(); ok {
-		out = append(out, e.end(at, o)...)
-	}
+	e.handOver(by)
 	return out, nil
+}
+
+// handOver: by's move is made, so the opponent has the move (T11, 1.3);
+// by's turn waits for his clock press. A press by the opponent still owed
+// is now out of reach of any change: his move counts as completed, and he
+// may still press (6.2.2). An illegal move of the opponent's that nobody
+// claimed is one move nearer to standing for good.
+func (e *Engine) handOver(by chess.Color) {
+	if e.done != nil {
+		e.late[e.done.start.Turn()] = true
+	}
+	if s := e.standing; s != nil && s.by != by {
+		if s.left--; s.left <= 0 {
+			e.standing = nil // unclaimed, the illegal move stands for good
+		}
+	}
+	d := e.t.clone()
+	e.done = &d
+	e.late[by] = false
+	e.beginTurn()
 }
 
 // record registers an Article 4 violation, claimable by the opponent
@@ -583,6 +835,7 @@ func (e *Engine) record(at int, by chess.Color, article, text string) []protocol
 	out := []protocol.Ruling{{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text}}
 	if e.t.made != chess.NoMove {
 		e.claim = &violation{at: at, by: by, article: article, ply: e.g.Ply() - 1, touched: append([]contact(nil), e.t.touched...), duty: e.current()}
+		e.lostClaim[by.Other()] = false
 	}
 	if e.rules.ArbiterActsWithoutClaim && e.claim != nil {
 		out = append(out, e.grantTouchClaim(at, by.Other())...)

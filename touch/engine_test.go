@@ -54,15 +54,17 @@ type snapshot struct {
 	Summary protocol.Summary
 	FEN     string
 	Board   [64]man
-	Hands   map[string]held
+	Hands   map[string][]held
 	Duty    protocol.Ruling
 }
 
 func snap(e *Engine) string {
-	s := snapshot{Summary: e.Summary(), FEN: e.Position().FEN(), Board: e.phys.sq, Hands: map[string]held{}}
+	s := snapshot{Summary: e.Summary(), FEN: e.Position().FEN(), Board: e.phys.sq, Hands: map[string][]held{}}
 	s.Summary.Errors = 0
-	for k, v := range e.phys.hands {
-		s.Hands[k] = *v
+	for k, hs := range e.phys.hands {
+		for _, h := range hs {
+			s.Hands[k] = append(s.Hands[k], *h)
+		}
 	}
 	s.Duty, _ = e.Duty()
 	b, _ := json.Marshal(s)

@@ -14,11 +14,12 @@ func TestProtocolExample1_T8_KingFirstCastling(t *testing.T) {
 	expect(t, got, "1 must move e1 4.3.1", "2 must castle e1 king 4.7.2", "4 move O-O")
 }
 
-// Worked example 2: rook first under FIDE (T4b, I1) and under US Chess (T4d).
+// Worked example 2: rook first under FIDE (T4b, I1: Rf1 was made, so the
+// replacing move is Rf1, 4.7) and under US Chess (T4d).
 func TestProtocolExample2_T4b_T4d_RookFirst(t *testing.T) {
 	lines := []string{"w lift h1", "w drop f1", "w lift e1", "w drop g1", "w clock"}
 	e, got := script(t, castlingFEN, "fide", false, lines...)
-	expect(t, got, "1 must move h1 4.3.1", "2 move Rf1", "5 illegal 7.5.1 1", "5 must move h1 4.3.1")
+	expect(t, got, "1 must move h1 4.3.1", "2 move Rf1", "5 illegal 7.5.1 1", "5 must move h1 Rf1 4.7")
 	if e.Position().FEN() != castlingFEN {
 		t.Errorf("the position before Rf1 must be reinstated: %s", e.Position().FEN())
 	}

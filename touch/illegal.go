@@ -26,8 +26,9 @@ func (e *Engine) unpromoted(pl [64]chess.Piece) chess.Move {
 // penalise counts a completed illegal move (7.5.1–7.5.4, I1–I4): the
 // opponent gets the rule set's time bonus, and the move that loses ends
 // the game (drawn when the opponent cannot mate, R6). With reinstate the
-// position before the irregularity is set up again and the obligation of
-// the turn still holds. text says what was played, for the record.
+// position of the offender's turn is set up again and the obligation of
+// the turn still holds (4.3, and 4.7 where a move was made and then
+// changed). text says what was played, for the record.
 func (e *Engine) penalise(at int, by chess.Color, article string, reinstate bool, text string) []protocol.Ruling {
 	e.illegal[by]++
 	r := protocol.Ruling{At: at, Kind: protocol.KindIllegal, By: by.String(), Article: article, Count: e.illegal[by], Text: text}
@@ -38,16 +39,11 @@ func (e *Engine) penalise(at int, by chess.Color, article string, reinstate bool
 		r.Bonus = &protocol.Bonus{To: by.Other().String(), Seconds: s}
 	}
 	if reinstate {
-		if e.t.made != chess.NoMove {
-			e.g.Undo()
-			e.t.made, e.t.madeBad = chess.NoMove, false
-			if e.claim != nil && e.claim.by == by {
-				e.claim = nil // the violating move is gone with the rest
-			}
-		}
 		e.t.pending = chess.NoMove
 		e.t.hands = map[string]bool{}
 		e.t.promo = map[chess.Square]chess.PieceType{}
+		e.t.offboard = nil
+		e.t.acted = false
 		e.phys.reset(&e.t.start)
 	}
 	r.FEN = e.g.Position().FEN()

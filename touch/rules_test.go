@@ -97,10 +97,12 @@ func TestT7_ReleasedMoveIsFinal(t *testing.T) {
 	// Lifted and put back on its square: no move yet, the piece is owed.
 	_, got := script(t, "", "fide", false, "w lift g1", "w drop g1", "w lift e2", "w drop e4")
 	expect(t, got, "1 must move g1 4.3.1", "4 move e4", "4 violation 4.3.1")
-	// Released on f3, then moved on to e2... the board no longer shows the
-	// made move at the clock: illegal, reinstated, the knight still owed.
+	// Released on f3, then moved on to h3: the board no longer shows the
+	// made move at the clock: illegal, reinstated, and the replacing move
+	// must be Nf3, the knight having been released there as a legal move
+	// (7.5.1: 4.3 and 4.7 apply to the replacing move; laws I1).
 	e, got := script(t, "", "fide", false, "w lift g1", "w drop f3", "w lift f3", "w drop h3", "w clock")
-	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "5 illegal 7.5.1 1", "5 must move g1 4.3.1")
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "5 illegal 7.5.1 1", "5 must move g1 Nf3 4.7")
 	if e.Position().FEN() != chess.StartFEN {
 		t.Error("the position before the move is reinstated")
 	}
@@ -190,7 +192,7 @@ func TestI6_USChessIllegalMovesDoNotLose(t *testing.T) {
 }
 
 func TestErrorsChangeNothing(t *testing.T) {
-	e, got := script(t, "", "fide", false, "w lift e5", "w place e4", "w release", "b lift e7", "w lift e2", "w lift d2", "w place e7", "w drop e4")
+	e, got := script(t, "", "fide", false, "w lift e5", "w place e4", "w release", "b lift e7", "w lift e2", "w lift e3", "w place e7", "w drop e4")
 	expect(t, got, "1 error", "2 error", "3 error", "4 error", "5 must move e2 4.3.1", "6 error", "7 error", "8 move e4")
 	if s := e.Summary(); s.Errors != 6 || len(s.Moves) != 1 {
 		t.Errorf("summary: %+v", s)

@@ -9,9 +9,9 @@ import (
 )
 
 // standing is an illegal move that nobody has claimed yet. Where games are
-// not fully supervised (rapid and blitz, Appendices A.4.2 and B.3.2; US
-// Chess, rule 11A) it stands once the opponent has completed his next
-// move (or, under US Chess, ten moves) without claiming it (laws I5, I6).
+// not fully supervised (rapid and blitz, Appendices A and B; US Chess,
+// rule 11A) it stands once the opponent has made his next move (or, under
+// US Chess, ten moves) without claiming it (laws I5, I6).
 type standing struct {
 	by      chess.Color
 	ply     int       // the game's ply before the illegal move
@@ -108,7 +108,7 @@ func (e *Engine) stand(at int, by chess.Color, q *chess.Position, note string) [
 	e.standing = s
 	e.beginTurn()
 	r := protocol.Ruling{At: at, Kind: protocol.KindMove, By: by.String(), SAN: note, Ply: e.g.Ply(), Article: "7.5.1", FEN: q.FEN(),
-		Text: fmt.Sprintf("illegal move %s: it stands unless %s claims it before completing his next move", note, by.Other())}
+		Text: fmt.Sprintf("illegal move %s: it stands unless %s claims it before making his next move", note, by.Other())}
 	if e.rules.IllegalStandsAfter > 1 {
 		r.Text = fmt.Sprintf("illegal move %s: it stands unless %s claims it within %d moves", note, by.Other(), e.rules.IllegalStandsAfter)
 	}
@@ -133,6 +133,7 @@ func (e *Engine) claimIllegal(at int, by chess.Color) []protocol.Ruling {
 		return e.fail(at, err.Error())
 	}
 	e.standing = nil
+	e.done, e.late = nil, [2]bool{}
 	e.beginTurn()
 	e.t.touched = s.touched
 	e.t.duty = duty(&e.t.start, e.t.legal, e.t.touched, e.rules)
