@@ -298,6 +298,10 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	}
 	switch a.Act {
 	case protocol.ClockPress:
+		if e.late[by] && !e.t.acted && !e.phys.holding() {
+			e.late[by] = false // 6.2.2: his press for the move before the opponent's reply
+			return nil
+		}
 		return e.clock(at, by)
 	case protocol.Touch:
 		m := e.phys.at(sq)
