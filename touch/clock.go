@@ -97,6 +97,7 @@ func (e *Engine) press(at int, by chess.Color) []protocol.Ruling {
 		e.t = d.clone()
 		e.done = nil
 		e.t.made, e.t.pending = chess.NoMove, chess.NoMove
+		e.t.tampered = false
 		e.t.released = &obligation{rule: "move", sq: made.From(), with: chess.NoSquare, san: e.t.start.SAN(made), article: "4.7",
 			allowed: []chess.Move{made}, text: "released the piece as the legal move " + e.t.start.SAN(made) + ": must play it"}
 		if e.claim != nil && e.claim.by == by {

@@ -781,6 +781,9 @@ func (e *Engine) makeMove(at int, by chess.Color, m chess.Move) ([]protocol.Ruli
 		bad = fmt.Sprintf("%s but moved %s", o.text, p.SAN(m))
 		if o.rule == "move" && o.san == "" {
 			bad = fmt.Sprintf("touched %s first but moved %s", pieceSq(p.PieceAt(o.sq), o.sq), pieceSq(p.PieceAt(m.From()), m.From()))
+			if m.IsCastling() {
+				bad = fmt.Sprintf("touched %s first but castled (%s)", pieceSq(p.PieceAt(o.sq), o.sq), p.SAN(m))
+			}
 		}
 	}
 	if first, ok := e.t.promo[m.To()]; ok && m.Promotion() != chess.NoPieceType && first != m.Promotion() && bad == "" {
@@ -826,6 +829,7 @@ func (e *Engine) handOver(by chess.Color) {
 		}
 	}
 	d := e.t.clone()
+	d.tampered = false
 	e.done = &d
 	e.late[by] = false
 	e.beginTurn()

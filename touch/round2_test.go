@@ -36,6 +36,12 @@ func TestI1_7_5_1_ReplacingMoveObeys4_7(t *testing.T) {
 	if s := e.Summary(); len(s.Violations) != 1 || s.Violations[0].Article != "4.7" {
 		t.Errorf("Nh3 after the reinstatement must break 4.7: %+v", s.Violations)
 	}
+	// Nf3 played as owed and pressed: completed, no second illegal move.
+	e, got = script(t, "", "fide", false, "w lift g1", "w drop f3", "w lift f3", "w drop h3", "w clock", "w lift g1", "w drop f3", "w clock")
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "5 illegal 7.5.1 1", "5 must move g1 Nf3 4.7", "7 move Nf3")
+	if s := e.Summary(); s.Illegal.White != 1 || len(s.Moves) != 1 {
+		t.Errorf("after the replacing move: %+v", s)
+	}
 	// Enforced: Nh3 is refused, Nf3 is accepted.
 	_, got = script(t, "", "fide", true, "w lift g1", "w drop f3", "w lift f3")
 	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "3 error")

@@ -17,6 +17,7 @@ type standing struct {
 	ply     int       // the game's ply before the illegal move
 	touched []contact // the offender's touches, still owed after a claim
 	left    int       // moves of the opponent before it stands for good
+	note    string    // what was played, "Ng1-g3"
 }
 
 // irregular reads the board pl after an illegal move by the player to move
@@ -101,7 +102,7 @@ func (e *Engine) stand(at int, by chess.Color, q *chess.Position, note string) [
 	if e.t.made != chess.NoMove {
 		e.g.Undo()
 	}
-	s := &standing{by: by, ply: e.g.Ply(), touched: append([]contact(nil), e.t.touched...), left: e.rules.IllegalStandsAfter}
+	s := &standing{by: by, ply: e.g.Ply(), touched: append([]contact(nil), e.t.touched...), left: e.rules.IllegalStandsAfter, note: note}
 	if err := e.g.PlayIrregular(q, note); err != nil {
 		return e.fail(at, err.Error())
 	}
@@ -128,7 +129,10 @@ func (e *Engine) claimIllegal(at int, by chess.Color) []protocol.Ruling {
 	if s == nil || s.by == by {
 		return []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: by.String(), What: protocol.ClaimIllegalMove, Granted: &f, Article: "7.5.1"}}
 	}
-	taken := strings.Join(e.g.SANs()[s.ply:], " ")
+	taken := s.note
+	if later := e.g.SANs()[s.ply+1:]; len(later) > 0 {
+		taken += " " + strings.Join(later, " ")
+	}
 	if err := e.g.TakeBack(s.ply); err != nil {
 		return e.fail(at, err.Error())
 	}
