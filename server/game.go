@@ -439,6 +439,9 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]rec
 		if g.decision != nil {
 			return nil, nil, refused(http.StatusConflict, i, fmt.Sprintf("the arbiter has decided the result %s: no more actions", g.decision.Result), nil)
 		}
+		if a.By == protocol.ByArbiter && author != store.ByArbiter {
+			return nil, nil, refused(http.StatusForbidden, i, "an action by the arbiter needs the arbiter's token", nil)
+		}
 		n++
 		g.broken = true // the engine now runs ahead of the log
 		rs := g.eng.Apply(int(n), a)

@@ -285,6 +285,26 @@ func TestDecision_ArbiterSetsAndWithdrawsAResult(t *testing.T) {
 	})
 }
 
+// The arbiter's own acts (protocol: by "arbiter") need the arbiter's
+// token; with it, a flag he observes ends the game.
+func TestArbiterActsNeedTheArbitersToken(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, dsn string) {
+		ts := startServer(t, dsn)
+		ev := createEvent(t, ts.url, 1, protocol.Start{})
+		g := ev.Games[0]
+		flag := `{"by":"arbiter","act":"flag","side":"white"}`
+		if st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, flag, nil); st != http.StatusForbidden {
+			t.Fatalf("with the board's token: %d %s", st, raw)
+		}
+		if st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", ev.ArbiterToken, flag, nil); st != http.StatusOK {
+			t.Fatalf("with the arbiter's token: %d %s", st, raw)
+		}
+		if v := getGame(t, ts.url, g.ID); v.Result != "0-1" || v.Reason != "time" {
+			t.Fatalf("after the arbiter's flag: %s %s", v.Result, v.Reason)
+		}
+	})
+}
+
 func TestMalformed_400ChangesNothing(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, dsn string) {
 		ts := startServer(t, dsn)
