@@ -8,8 +8,8 @@
 // which pieces the player having the move touched and in which order —
 // next to the legal game of package game, and applies FIDE Article 4
 // (touch-move), 7.5 (illegal moves), 9 (draw claims) and the castling
-// procedure, as the project's rule book numbers them (T1–T10, I1–I6, R3,
-// R4, C1–C7).
+// procedure, as the project's rule book numbers them (T1–T11, I1–I7, R3,
+// R4, C1–C7, K3).
 //
 // # How a move is recognised
 //
@@ -26,47 +26,76 @@
 //
 // # Decisions where the laws leave room
 //
-//   - The turn passes at the clock, not at the move (protocol page). A
-//     board that no longer shows the made move when the clock is pressed is
-//     an illegal move (7.5.1): the position before the turn is set up again
-//     and the first touched piece is still owed.
+//   - A player has the move as soon as his opponent's move is made (T11,
+//     1.3), not when the clock is pressed: his deliberate touches bind
+//     him and he may reply at once. The move made is completed by its
+//     author's clock press (7.5.1), which may come even after the reply
+//     (6.2.2). Whatever the author changes on the board between making
+//     his move and pressing is an illegal move at the press: the position
+//     before his move is reinstated, the first touched piece is still
+//     owed (4.3) and the move he made, a piece released on its square as
+//     a legal move, must be played again (4.7; "Articles 4.3 and 4.7
+//     apply to the move replacing the illegal move", 7.5.1). With
+//     Options.Enforce such a change is refused at once.
 //   - Obligations follow the touched pieces in order: 4.3.1, 4.3.2, 4.3.3,
 //     4.4.1–4.4.3 and 4.5. Touching the king then a rook is taken as the
-//     intention to castle (4.4.1, 4.4.3). Pieces touched after the move is
-//     made create no obligation. A piece touched after the player already
-//     touched pieces that cannot move counts (4.5 names all the pieces
-//     touched "in accordance with 4.3 or 4.4").
+//     intention to castle (4.4.1, 4.4.3). A rook touched before the king
+//     forbids castling on that side on this move whatever comes after: the
+//     king released on its castling square binds to nothing more, and a
+//     castling made then breaks 4.4.2. A piece touched after the player
+//     already touched pieces that cannot move counts (4.5 names all the
+//     pieces touched "in accordance with 4.3 or 4.4").
 //   - A violation of Article 4 is recorded and the move stands until the
 //     opponent claims it, before touching a piece himself (T9, 4.8); a
 //     granted claim reinstates the position and imposes the obligation.
 //     With Options.Enforce the violating action is refused with an error
-//     and nothing changes.
-//   - Touching or adjusting a piece while the opponent has the move is
-//     recorded as a violation of 4.2.1; lifting or moving pieces then is
-//     refused as an error (the position is not the player's to change).
+//     and nothing changes. A refused touch-move claim cites 4.8 only when
+//     the claimant lost his right by touching a piece.
+//   - Adjusting a piece while the opponent has the move is a violation of
+//     4.2.1. A touch by the player not having the move binds no one (4.3
+//     binds the player having the move) and is no violation; his lifting
+//     or moving pieces is refused as an error, but for his own move before
+//     his press and a piece he knocked over. A knock (4.2.2, clearly
+//     accidental contact) binds no one, and the knocked piece may be set
+//     right on its square in the player's own time (7.4).
+//   - One hand may hold two pieces (king and rook for a castling with one
+//     hand, 4.1); place, drop and release then name the piece. A king or
+//     rook the mover took off the board this turn may be put back with
+//     put (the Chess960 castling procedure of the FIDE Guidelines: the
+//     king off the board, the rook moved, the king set down).
 //   - Under fide and fide-1971 an illegal move is ruled on when the clock
 //     completes it (7.5.1): the arbiter sees every action. Where the rule
-//     set lets an unclaimed illegal move stand (rapid and blitz, A.4.2 and
-//     B.3.2; US Chess within ten moves; casual play), a completed illegal
-//     move that leaves a playable position stands for now: a move ruling
-//     with article 7.5.1 and a text, the game goes on from the board (the
-//     ply reads "--" in move lists), and the opponent may claim it
-//     ("illegal-move") until he has completed his next move (ten under US
-//     Chess); a granted claim reinstates the position before it, penalises
-//     it and owes the touched piece again. A board no game can go on from
-//     (the mover's king in check, a king missing) is ruled on at once.
-//     The rule set's bonus and loss count (7.5.5, drawn when the opponent
-//     cannot mate) apply. A pawn left unpromoted becomes a queen and the
-//     move stands (7.5.2); a castling, capture or promotion made with two
-//     hands stands and is penalised (7.5.4).
+//     set lets an unclaimed illegal move stand (rapid and blitz,
+//     Appendices A and B; US Chess within ten moves; casual play), a
+//     completed illegal move that leaves a playable position stands for
+//     now: a move ruling with article 7.5.1 and a text, the game goes on
+//     from the board (the ply reads "--" in move lists), and the opponent
+//     may claim it ("illegal-move") until he has made his next move (ten
+//     under US Chess); the arbiter may act on it himself where the rule
+//     set says so (laws.RuleSet.ArbiterActsOnIllegal, laws I7). A granted
+//     claim reinstates the position before it, penalises it and owes the
+//     touched piece again. A board no game can go on from (the mover's
+//     king in check, a king missing) is ruled on at once. The rule set's
+//     bonus and loss count (7.5.5, drawn when the opponent cannot mate)
+//     apply; the move that loses gives no bonus. A pawn left unpromoted
+//     becomes a queen and the move stands (7.5.2); a castling, capture or
+//     promotion made with two hands stands and is penalised (7.5.4).
 //   - A move that mates, stalemates or leaves a dead position ends the game
 //     at once (5.1.1, 5.2): no clock press is needed, and every action after
 //     a result is an error.
 //   - A draw claim by the player having the move is refused, without
 //     penalty, once he has touched a piece on this move (9.4). An incorrect
 //     claim gives the opponent the rule set's bonus; an intended move it
-//     named must then be played (9.5.3).
-//   - A flag action names the player whose time ran out (6.9).
+//     named must then be played (9.5.3); an intended move that is not
+//     legal makes the claim incorrect, and the player then plays a legal
+//     move under 4.3 with what he touched. Every draw claim is also a draw
+//     offer (9.1.2.4), which the opponent may accept.
+//   - A flag action names the player whose time ran out; by the arbiter,
+//     side names it (6.8). The player loses, unless the rule set's flag
+//     rule draws: FIDE 6.9 when the opponent cannot checkmate by any
+//     series of legal moves, US Chess 14E when the opponent has a lone
+//     king, king and minor piece or king and two knights without a forced
+//     win (laws.RuleSet.FlagRule, laws K3).
 //
 // The engine is deterministic: the same actions give the same rulings, so
 // a game's state is the replay of its action log.
