@@ -7,8 +7,8 @@ import (
 )
 
 // PlayIrregular adds a ply that no legal move produces: an illegal move
-// that stands because nobody claimed it in time (FIDE Appendices A.4.2 and
-// B.3.2, laws I5, I6). q is the position it left, with the opponent to
+// that stands because nobody claimed it in time (FIDE Appendices A and
+// B, laws I5, I6). q is the position it left, with the opponent to
 // move; note describes it ("Ke1-e2"). In move lists it reads as the PGN
 // null move "--" so that exports stay readable; Irregular gives the note.
 // Repetition is not looked for across it.
