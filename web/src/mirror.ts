@@ -373,8 +373,9 @@ export function clocks(m: Mirror, now: number): { white: number; black: number; 
 /**
  * Whether the hand of the player having the move has changed the board
  * this turn, with nothing left in hand: a move made, or pieces standing
- * where no legal move puts them (an illegal move, which a press of the
- * clock completes). Until then a press of the clock is no move at all.
+ * otherwise than when the turn began though no legal move was made (an
+ * illegal move, which a press of the clock completes). Until then a press
+ * of the clock would be a press without a move (7.5.3).
  */
 export function handMoved(m: Mirror): boolean {
   if (m.made) return true;

@@ -4,7 +4,7 @@
 
 import { pgnURL } from '../api';
 import { checkOf, drawDuty, highlight, pieceAt, viewBoard } from '../board';
-import { drawClocks, header, moveList, notice, rulingsCard } from '../common';
+import { drawClocks, header, moveList, notice, placeWords, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followGame, type GameState } from '../feed';
 import { boardFen, lastMove, other } from '../mirror';
@@ -105,7 +105,7 @@ export function boardPage(app: HTMLElement, id: string) {
       if (first) {
         fill(
           links,
-          `Round ${g.view.round}, board ${g.view.board} · rules ${g.view.start.rules || 'fide'} · `,
+          `${placeWords(g.view)} · rules ${g.view.start.rules || 'fide'} · `,
           h('a', { href: pgnURL(id), download: `game-${id}.pgn`, id: 'pgn' }, 'Download PGN'),
           ' · ',
           h('a', { href: `/hall/${g.view.event}` }, 'Hall'),

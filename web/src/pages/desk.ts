@@ -217,7 +217,7 @@ export function desk(app: HTMLElement, id: string) {
     if (old) return old;
     const gid = g.view.id;
     const sel = h('select', { id: `result-${gid}`, 'aria-label': 'result' }, resultNames.map(([v, t]) => h('option', { value: v }, t)));
-    const reason = h('input', { id: `reason-${gid}`, placeholder: 'reason (shown with the result)', 'aria-label': 'reason', size: 18 });
+    const reason = h('input', { id: `reason-${gid}`, placeholder: 'reason', 'aria-label': 'reason', size: 18 });
     const confirm = h('div', { class: 'confirm', hidden: true });
     const b = h('div', { class: 'mini-board tiny' });
     const place = h('td', { class: 'place' });
