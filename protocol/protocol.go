@@ -24,11 +24,40 @@ type Start struct {
 	Clock    *Clock `json:"clock,omitempty"`
 }
 
-// Clock is a time control in seconds.
+// Clock is a time control, in seconds (laws K1).
 type Clock struct {
-	White     int `json:"white"`
-	Black     int `json:"black"`
+	White int `json:"white"` // White's initial time
+	Black int `json:"black"` // Black's initial time
+	// Increment is the Fischer increment, added at each press that
+	// completes a move, from move 1.
 	Increment int `json:"increment,omitempty"`
+	// Periods add time after a number of moves (FIDE classical: 40 moves,
+	// then 30 minutes more).
+	Periods []Period `json:"periods,omitempty"`
+	// Delay, with DelayMode "us" (the clock stands still for the first
+	// Delay seconds of each turn) or "bronstein" (the time used, at most
+	// Delay, is given back at the press).
+	Delay     int    `json:"delay,omitempty"`
+	DelayMode string `json:"delay_mode,omitempty"`
+}
+
+// Period is time added to a player's clock once he has completed move
+// Moves.
+type Period struct {
+	Moves int `json:"moves"`
+	Add   int `json:"add"` // seconds
+}
+
+// The values of Clock.DelayMode.
+const (
+	DelayUS        = "us"
+	DelayBronstein = "bronstein"
+)
+
+// Times is what both clocks show, in milliseconds.
+type Times struct {
+	White int64 `json:"white"`
+	Black int64 `json:"black"`
 }
 
 // Action is one thing a hand or a player did at the board.
@@ -46,6 +75,9 @@ type Action struct {
 	What  string `json:"what,omitempty"` // with claim: one of the Claim constants
 	Move  string `json:"move,omitempty"` // with claim: the intended move, SAN or UCI
 	Side  string `json:"side,omitempty"` // with flag by the arbiter: whose flag he observed
+	// Times is what a physical clock (a DGT3000) showed at this action;
+	// where present it is the clock of record (laws K5).
+	Times *Times `json:"times,omitempty"`
 	// Seq is a client's sequence number (an extension for the server: it
 	// makes posting an action idempotent). Zero means none.
 	Seq int64 `json:"seq,omitempty"`
@@ -203,6 +235,11 @@ type Ruling struct {
 	Reason  string `json:"reason,omitempty"`
 	FEN     string `json:"fen,omitempty"`
 	Error   string `json:"error,omitempty"`
+	// White, Black and Runs are set with kind time: the milliseconds left
+	// on each clock, and whose clock now runs ("" when both stand).
+	White *int64  `json:"white,omitempty"`
+	Black *int64  `json:"black,omitempty"`
+	Runs  *string `json:"runs,omitempty"`
 }
 
 // Bonus is time added to a player's clock.
@@ -220,6 +257,7 @@ const (
 	KindClaim     = "claim"
 	KindResult    = "result"
 	KindError     = "error"
+	KindTime      = "time"
 )
 
 // Summary is the state of a game after a stream of actions, printed by
@@ -232,6 +270,9 @@ type Summary struct {
 	Violations []ViolationRef `json:"violations"`
 	Illegal    IllegalCount   `json:"illegal"`
 	Errors     int            `json:"errors"`
+	// Clock is the time left on each clock at the last action, when the
+	// game has a clock and its actions carry t.
+	Clock *Times `json:"clock,omitempty"`
 }
 
 // ViolationRef names a recorded Article 4 violation.
