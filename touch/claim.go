@@ -117,6 +117,9 @@ func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
 	switch a.Act {
 	case protocol.Flag:
 		side, _ := chess.ParseColor(a.Side)
+		if rs := e.premature(at, side); rs != nil {
+			return rs
+		}
 		return e.flag(at, side)
 	case protocol.Claim:
 		if !e.rules.ArbiterActsOnIllegal {

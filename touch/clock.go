@@ -1,116 +1,268 @@
 package touch
 
 import (
+	"fmt"
+
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
-// placementOf returns the placement after the legal move m of the turn.
-func (e *Engine) placementOf(m chess.Move) [64]chess.Piece {
-	q := e.t.start
-	q.Apply(m)
-	var pl [64]chess.Piece
-	for s := chess.A1; s <= chess.H8; s++ {
-		pl[s] = q.PieceAt(s)
-	}
-	return pl
+// chessClock is the game's clock as the arbiter keeps it (FIDE Article
+// 6, laws K1–K5), reckoned from the actions' t (milliseconds since the
+// start) alone, so that a game's clocks are the replay of its log. It
+// runs once an action carries t: White's clock (the side to move's) from
+// t 0 (6.5). A game whose actions carry no t has no clock figures.
+type chessClock struct {
+	tc protocol.Clock
+	on bool // an action carried t
+	// base is the time left of each side when its clock last started (for
+	// the side whose clock runs) or stopped.
+	base  [2]int64
+	runs  int   // the side whose clock runs, or -1
+	since int64 // when the running clock started (t)
+	moves [2]int
+	now   int64 // the t of the last action that carried one
+	// pressed is set by a press that switched the clock during the action
+	// being applied; changed by anything else that changed the times.
+	pressed, changed bool
 }
 
-func (e *Engine) startPlacement() [64]chess.Piece {
-	var pl [64]chess.Piece
-	for s := chess.A1; s <= chess.H8; s++ {
-		pl[s] = e.t.start.PieceAt(s)
+const noSide = -1
+
+func newClock(tc *protocol.Clock, turn chess.Color) chessClock {
+	c := chessClock{runs: noSide}
+	if tc == nil {
+		return c
 	}
-	return pl
+	c.tc = *tc
+	c.base = [2]int64{int64(tc.White) * 1000, int64(tc.Black) * 1000}
+	c.runs = int(turn)
+	return c
 }
 
-// clock handles a clock press by the player having the move, who has
-// not made a move this turn (a made move hands the move over, T11): a
-// rook-first castling still open under US Chess is made and completed;
-// otherwise the press is an illegal move (7.5): no move at all (7.5.3), a
-// pawn left unpromoted (7.5.2), or a board that shows no legal move
-// (7.5.1).
-func (e *Engine) clock(at int, by chess.Color) []protocol.Ruling {
-	pl := e.phys.pieces()
-	if e.t.pending != chess.NoMove && !e.phys.holding() && pl == e.placementOf(e.t.pending) {
-		out, refused := e.makeMove(e.t.madeAt, by, e.t.pending)
-		if refused != nil {
-			return refused
-		}
-		if e.over || e.done == nil {
-			return out
-		}
-		return append(out, e.press(at, by)...)
+// has reports whether the game has a time control.
+func (c *chessClock) has() bool { return c.tc.White > 0 || c.tc.Black > 0 }
+
+// used is what the running clock has taken from its base after d ms of
+// the turn: all of it, but the first Delay seconds under the US delay.
+func (c *chessClock) used(d int64) int64 {
+	if c.tc.DelayMode == protocol.DelayUS {
+		d -= int64(c.tc.Delay) * 1000
 	}
-	if pl == e.startPlacement() && !e.phys.holding() {
-		if e.enforce {
-			return e.fail(at, "refused (7.5.3): make a move before pressing the clock")
-		}
-		return e.penalise(at, by, "7.5.3", true, "pressed the clock without making a move")
-	}
-	if m := e.unpromoted(pl); m != chess.NoMove {
-		if e.enforce {
-			return e.fail(at, "refused (7.5.2): exchange the pawn on "+m.To().String()+" for a new piece before pressing the clock")
-		}
-		// 7.5.2: the pawn becomes a queen; the illegal move is penalised.
-		out, _ := e.makeMove(at, by, m)
-		e.phys.reset(e.g.Position())
-		if e.over {
-			return out
-		}
-		out = append(out, e.penalise(at, by, "7.5.2", false, "left the pawn on "+m.To().String()+" unpromoted: it becomes a queen")...)
-		if e.over || e.done == nil {
-			return out
-		}
-		return append(out, e.press(at, by)...)
-	}
-	return e.illegalBoard(at, by, pl)
+	return max(d, 0)
 }
 
-// illegalBoard rules on a clock press by the player having the move when
-// the board pl shows no legal move of his (7.5.1): refused with Enforce;
-// standing for now where the rule set lets an unclaimed illegal move
-// stand; else penalised, with the position of his turn reinstated.
-func (e *Engine) illegalBoard(at int, by chess.Color, pl [64]chess.Piece) []protocol.Ruling {
-	if e.enforce {
-		return e.fail(at, "refused (7.5.1): the board does not show a legal move")
+// left returns the time left of side s at t.
+func (c *chessClock) left(s int, t int64) int64 {
+	if s == c.runs {
+		return c.base[s] - c.used(t-c.since)
 	}
-	if e.rules.IllegalStandsAfter > 0 {
-		if q, note, ok := e.irregular(pl); ok {
-			return e.stand(at, by, q, note)
-		}
-	}
-	return e.penalise(at, by, "7.5.1", true, "the board showed "+boardChange(e.startPlacement(), pl))
+	return c.base[s]
 }
 
-// press handles the clock press of the player whose move is made (Engine
-// done): it completes the move (7.5.1). If he changed the board after
-// making it, that is an illegal move: the position before his move is
-// reinstated, and the move he made (a piece released on a square as a
-// legal move) is owed again (4.7, 7.5.1).
-func (e *Engine) press(at int, by chess.Color) []protocol.Ruling {
-	d := e.done
-	if d.tampered {
-		pl := e.phys.pieces()
-		made := d.made
-		e.g.Undo()
-		e.t = d.clone()
-		e.done = nil
-		e.t.made, e.t.pending = chess.NoMove, chess.NoMove
-		e.t.tampered = false
-		e.t.released = &obligation{rule: "move", sq: made.From(), with: chess.NoSquare, san: e.t.start.SAN(made), article: "4.7",
-			allowed: []chess.Move{made}, text: "released the piece as the legal move " + e.t.start.SAN(made) + ": must play it"}
-		if e.claim != nil && e.claim.by == by {
-			e.claim = nil // the violating move is gone with the rest
-		}
-		return e.illegalBoard(at, by, pl)
+// zeroAt returns when the running clock reaches zero.
+func (c *chessClock) zeroAt() int64 {
+	d := c.base[c.runs]
+	if c.tc.DelayMode == protocol.DelayUS {
+		d += int64(c.tc.Delay) * 1000
 	}
-	e.done = nil
-	// T1, 7.5.4: a castling, capture or promotion with two hands is
-	// penalised; the move stands.
-	m := d.made
-	if len(d.hands) > 1 && (m.IsCastling() || captured(&d.start, m) != chess.NoSquare || m.Promotion() != chess.NoPieceType) {
-		return e.penalise(at, by, "7.5.4", false, "made "+d.start.SAN(m)+" with two hands: the move stands")
+	return c.since + d
+}
+
+// stop stops the running clock at t.
+func (c *chessClock) stop(t int64) {
+	if c.runs == noSide {
+		return
+	}
+	c.base[c.runs] = c.left(c.runs, t)
+	c.runs = noSide
+}
+
+// start starts side s's clock at t.
+func (c *chessClock) start(s int, t int64) {
+	c.stop(t)
+	c.runs, c.since = s, t
+}
+
+// press is side s completing a move by his press at t: his clock stops,
+// with the Bronstein delay given back, the increment and any period's
+// time added, and the opponent's starts (6.2.1, K1).
+func (c *chessClock) press(s int, t int64) {
+	if c.runs != s {
+		return // his clock does not run: the press changes nothing
+	}
+	took := t - c.since
+	c.stop(t)
+	if c.tc.DelayMode == protocol.DelayBronstein {
+		c.base[s] += min(took, int64(c.tc.Delay)*1000)
+	}
+	c.base[s] += int64(c.tc.Increment) * 1000
+	c.moves[s]++
+	for _, p := range c.tc.Periods {
+		if p.Moves == c.moves[s] {
+			c.base[s] += int64(p.Add) * 1000
+		}
+	}
+	c.start(1-s, t)
+	c.pressed = true
+}
+
+// add gives side s seconds more (a time bonus, 7.5.5, 9.5.3; laws K4).
+func (c *chessClock) add(s int, seconds int) {
+	c.base[s] += int64(seconds) * 1000
+	c.changed = true
+}
+
+// set takes what a physical clock showed at t as the clock of record
+// (laws K5).
+func (c *chessClock) set(x protocol.Times, t int64) {
+	for s, v := range [2]int64{x.White, x.Black} {
+		if s == c.runs {
+			c.base[s] = v + c.used(t-c.since)
+		} else {
+			c.base[s] = v
+		}
+	}
+}
+
+// times returns both clocks at the last action.
+func (c *chessClock) times() protocol.Times {
+	return protocol.Times{White: c.left(0, c.now), Black: c.left(1, c.now)}
+}
+
+// ruling is the time ruling of the clocks now.
+func (c *chessClock) ruling(at int) protocol.Ruling {
+	x := c.times()
+	runs := ""
+	if c.runs != noSide {
+		runs = chess.Color(c.runs).String()
+	}
+	return protocol.Ruling{At: at, Kind: protocol.KindTime, White: &x.White, Black: &x.Black, Runs: &runs}
+}
+
+// clockBefore runs the clock up to the action's t before the action is
+// applied: a physical clock's times become the clock of record, and a
+// flag that fell before the action ends the game first (6.9: the action
+// itself is then an error). It returns the rulings that end the game, or
+// nil. A flag of the side whose time ran out is the flag itself.
+func (e *Engine) clockBefore(at int, a protocol.Action) []protocol.Ruling {
+	c := &e.clock
+	if a.T == nil || !c.has() {
+		return nil
+	}
+	t := *a.T
+	if !c.on {
+		c.on, c.since = true, 0
+	}
+	if t < c.now {
+		t = c.now // time does not run backwards
+	}
+	c.now = t
+	if a.Times != nil {
+		c.set(*a.Times, t)
+	}
+	if c.runs == noSide || c.left(c.runs, t) > 0 {
+		return nil
+	}
+	side := chess.Color(c.runs)
+	if a.Act == protocol.Flag && flagged(a) == side {
+		return nil
+	}
+	c.now = max(c.zeroAt(), 0)
+	out := e.flag(at, side)
+	c.now = t
+	return out
+}
+
+// flagged returns the side a flag action names.
+func flagged(a protocol.Action) chess.Color {
+	s := a.By
+	if a.By == protocol.ByArbiter {
+		s = a.Side
+	}
+	c, _ := chess.ParseColor(s)
+	return c
+}
+
+// premature refuses a flag claimed while the clocks show time left.
+func (e *Engine) premature(at int, side chess.Color) []protocol.Ruling {
+	c := &e.clock
+	if !c.on {
+		return nil
+	}
+	if left := c.left(int(side), c.now); left > 0 {
+		return e.fail(at, fmt.Sprintf("refused (6.8): %s's flag has not fallen: %s left on his clock", side, clockText(left)))
 	}
 	return nil
+}
+
+// clockAfter brings the clock up to date with an action's rulings: the
+// time bonuses go onto the clocks they name, a move taken back gives the
+// clock to the player who must move again, a result stops the clock; a
+// time ruling follows whatever changed the times.
+func (e *Engine) clockAfter(at int, rs []protocol.Ruling) []protocol.Ruling {
+	c := &e.clock
+	if !c.on {
+		c.pressed, c.changed = false, false
+		return rs
+	}
+	for _, r := range rs {
+		if r.Bonus != nil {
+			to, _ := chess.ParseColor(r.Bonus.To)
+			c.add(int(to), r.Bonus.Seconds)
+		}
+		if r.Kind == protocol.KindClaim && r.Granted != nil && *r.Granted && !e.over {
+			if s := int(e.t.start.Turn()); s != c.runs {
+				c.start(s, c.now)
+				c.changed = true
+			}
+		}
+	}
+	if e.over {
+		c.stop(c.now)
+		c.pressed, c.changed = false, false
+		return rs
+	}
+	if c.pressed || c.changed {
+		rs = append(rs, c.ruling(at))
+	}
+	c.pressed, c.changed = false, false
+	return rs
+}
+
+// Clock returns the time left on each clock at the last action, and false
+// when the game has no clock or its actions carry no t.
+func (e *Engine) Clock() (protocol.Times, bool) {
+	if !e.clock.on {
+		return protocol.Times{}, false
+	}
+	return e.clock.times(), true
+}
+
+// Running returns whose clock runs, and false when both stand (before the
+// clock starts, after the result, or without a clock).
+func (e *Engine) Running() (chess.Color, bool) {
+	if !e.clock.on || e.clock.runs == noSide {
+		return chess.White, false
+	}
+	return chess.Color(e.clock.runs), true
+}
+
+// ZeroAt returns the moment (in the actions' t) at which the running
+// clock reaches zero if no action comes, and false when no clock runs: a
+// server watches it to record the arbiter's flag observation.
+func (e *Engine) ZeroAt() (int64, bool) {
+	if !e.clock.on || e.clock.runs == noSide || e.over {
+		return 0, false
+	}
+	return e.clock.zeroAt(), true
+}
+
+// clockText writes ms as h:mm:ss, or m:ss under an hour.
+func clockText(ms int64) string {
+	s := (ms + 999) / 1000
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }

@@ -51,13 +51,13 @@ type turn struct {
 	commit     *obligation // the king released on a castling square (T7)
 	made       chess.Move  // the move made (T7), or NoMove
 	madeAt     int
-	pending    chess.Move      // uscf: rook on its castling square, may still become castling
-	hands      map[string]bool // hands used for pieces this turn (T1)
-	promo      map[chess.Square]chess.PieceType
-	offboard   []man // own pieces taken off the board this turn (the Chess960 castling procedure)
-	touchedAny bool  // the player deliberately touched a piece (9.4, T9)
-	acted      bool  // the player moved a piece on the board this turn
-	tampered   bool  // after his move was made he changed the board (7.5.1 at the press)
+	pending    chess.Move    // uscf: rook on its castling square, may still become castling
+	hands      handSet       // hands used for pieces this turn (T1)
+	promo      []promoChoice // the first new piece that touched each promotion square (T5)
+	offboard   []man         // own pieces taken off the board this turn (the Chess960 castling procedure)
+	touchedAny bool          // the player deliberately touched a piece (9.4, T9)
+	acted      bool          // the player moved a piece on the board this turn
+	tampered   bool          // after his move was made he changed the board (7.5.1 at the press)
 }
 
 // clone returns a copy of t that shares nothing the engine changes.
@@ -65,15 +65,40 @@ func (t *turn) clone() turn {
 	c := *t
 	c.touched = append([]contact(nil), t.touched...)
 	c.offboard = append([]man(nil), t.offboard...)
-	c.hands = make(map[string]bool, len(t.hands))
-	for k, v := range t.hands {
-		c.hands[k] = v
-	}
-	c.promo = make(map[chess.Square]chess.PieceType, len(t.promo))
-	for k, v := range t.promo {
-		c.promo[k] = v
-	}
+	c.promo = append([]promoChoice(nil), t.promo...)
 	return c
+}
+
+// handSet is a set of hands, "left" and "right".
+type handSet uint8
+
+func handBit(hand string) handSet {
+	if hand == "left" {
+		return 1
+	}
+	return 2
+}
+
+func (h handSet) has(hand string) bool { return h&handBit(hand) != 0 }
+func (h *handSet) add(hand string)     { *h |= handBit(hand) }
+func (h handSet) count() int {
+	return int(h&1) + int(h>>1&1)
+}
+
+// promoChoice is the piece that first touched a promotion square (T5).
+type promoChoice struct {
+	sq chess.Square
+	pt chess.PieceType
+}
+
+// promoAt returns the piece that first touched promotion square sq.
+func (t *turn) promoAt(sq chess.Square) (chess.PieceType, bool) {
+	for _, p := range t.promo {
+		if p.sq == sq {
+			return p.pt, true
+		}
+	}
+	return chess.NoPieceType, false
 }
 
 // Engine applies the Laws of Chess to the actions at one board: it keeps
@@ -93,7 +118,7 @@ type Engine struct {
 	late [2]bool
 	// knocked holds the squares of pieces knocked over by accident (4.2.2)
 	// and not yet set right (7.4), with the colour of the hand.
-	knocked map[chess.Square]chess.Color
+	knocked []knock
 	illegal [2]int
 	viols   []protocol.ViolationRef
 	claim   *violation // the last violation, claimable by the opponent
@@ -104,6 +129,7 @@ type Engine struct {
 	// stand, laws I5, I6).
 	standing *standing
 	offer    *chess.Color
+	clock    chessClock
 	errors   int
 	over     bool
 	result   protocol.Ruling
@@ -131,8 +157,9 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{rules: rules, enforce: opts.Enforce, g: game.NewWith(p, game.Config{CanMate: opts.CanMate}), knocked: map[chess.Square]chess.Color{}}
+	e := &Engine{rules: rules, enforce: opts.Enforce, g: game.NewWith(p, game.Config{CanMate: opts.CanMate})}
 	e.phys = newBoard(p)
+	e.clock = newClock(start.Clock, p.Turn())
 	e.beginTurn()
 	if o, ok := e.g.Outcome(); ok {
 		e.over = true
@@ -180,7 +207,7 @@ func (e *Engine) DrawOffer() (chess.Color, bool) {
 // beginTurn starts the turn of the player to move in the current position.
 func (e *Engine) beginTurn() {
 	p := e.g.Position()
-	e.t = turn{start: *p, made: chess.NoMove, pending: chess.NoMove, hands: map[string]bool{}, promo: map[chess.Square]chess.PieceType{}}
+	e.t = turn{start: *p, made: chess.NoMove, pending: chess.NoMove}
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
 	e.t.legal = append([]chess.Move(nil), ml.Slice()...)
@@ -205,15 +232,25 @@ func (e *Engine) current() *obligation {
 // Apply handles one action, read from input line at, and returns the
 // rulings it causes (possibly none). An action that cannot happen gets a
 // single error ruling and changes nothing.
+//
+// Where the game has a clock, the action's t (and times) drive it first:
+// a flag that fell before the action ends the game, and the action is then
+// an error; time rulings follow what changed the clocks.
 func (e *Engine) Apply(at int, a protocol.Action) []protocol.Ruling {
 	saved := e.save()
+	if !e.over {
+		if rs := e.clockBefore(at, a); rs != nil {
+			return append(rs, e.fail(at, "the flag fell before this action")...)
+		}
+	}
 	rs := e.apply(at, a)
 	if len(rs) == 1 && rs[0].Kind == protocol.KindError {
 		n := e.errors
 		*e = saved
 		e.errors = n
+		return rs
 	}
-	return rs
+	return e.clockAfter(at, rs)
 }
 
 // save returns a copy of the engine that shares nothing the engine may
@@ -227,10 +264,7 @@ func (e *Engine) save() Engine {
 		d := e.done.clone()
 		s.done = &d
 	}
-	s.knocked = make(map[chess.Square]chess.Color, len(e.knocked))
-	for k, v := range e.knocked {
-		s.knocked[k] = v
-	}
+	s.knocked = append([]knock(nil), e.knocked...)
 	s.viols = append([]protocol.ViolationRef(nil), e.viols...)
 	if e.standing != nil {
 		st := *e.standing
@@ -277,12 +311,15 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		e.offer = nil
 		return nil
 	case protocol.Flag:
+		if rs := e.premature(at, by); rs != nil {
+			return rs
+		}
 		return e.flag(at, by)
 	case protocol.Knock:
 		if !e.phys.occupied(sq) {
 			return e.fail(at, fmt.Sprintf("no piece on %s to knock", sq))
 		}
-		e.knocked[sq] = by // 4.2.2: no obligation; set right in his own time (7.4)
+		e.setKnocked(sq, by) // 4.2.2: no obligation; set right in his own time (7.4)
 		return nil
 	case protocol.Adjust:
 		if e.phys.at(sq).piece == chess.NoPiece {
@@ -300,9 +337,10 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	case protocol.ClockPress:
 		if e.late[by] && !e.t.acted && !e.phys.holding() {
 			e.late[by] = false // 6.2.2: his press for the move before the opponent's reply
+			e.clockPress(by)
 			return nil
 		}
-		return e.clock(at, by)
+		return e.pressUnmade(at, by, a.Hand)
 	case protocol.Touch:
 		m := e.phys.at(sq)
 		if m.piece == chess.NoPiece {
@@ -322,10 +360,11 @@ func (e *Engine) offMove(at int, by chess.Color, a protocol.Action, sq chess.Squ
 	switch a.Act {
 	case protocol.ClockPress:
 		if owes {
-			return e.press(at, by)
+			return e.press(at, by, a.Hand)
 		}
 		if e.late[by] {
 			e.late[by] = false // 6.2.2: his press after the opponent's reply
+			e.clockPress(by)
 			return nil
 		}
 		return e.fail(at, fmt.Sprintf("it is %s's move: %s's clock is not running", by.Other(), by))
@@ -335,7 +374,7 @@ func (e *Engine) offMove(at int, by chess.Color, a protocol.Action, sq chess.Squ
 		}
 		return nil
 	}
-	if c, ok := e.knocked[sq]; ok && c == by && a.Act == protocol.Lift {
+	if e.knockedBy(sq, by) && a.Act == protocol.Lift {
 		return e.setRight(at, by, a, sq)
 	}
 	if h, ok := e.settingRight(by, a); ok {
@@ -364,8 +403,8 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 	case protocol.Lift:
 		var m man
 		if m, err = b.lift(hand, sq); err == nil {
-			if c, ok := e.knocked[sq]; ok && c == by {
-				delete(e.knocked, sq) // setting a knocked piece right (7.4) is no touch
+			if e.knockedBy(sq, by) {
+				e.unknock(sq) // setting a knocked piece right (7.4) is no touch
 				b.lastHeld(hand).knocked = true
 			} else {
 				touchedMan = &m
@@ -393,8 +432,8 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 			err = b.put(hand, m, sq)
 		}
 		if err == nil && m.origin == chess.NoSquare {
-			if _, ok := e.t.promo[sq]; !ok && e.promotionSquare(sq) {
-				e.t.promo[sq] = m.piece.Type() // T5: final once it touched the square
+			if _, ok := e.t.promoAt(sq); !ok && e.promotionSquare(sq) {
+				e.t.promo = append(e.t.promo, promoChoice{sq, m.piece.Type()}) // T5: final once it touched the square
 			}
 		}
 	}
@@ -416,10 +455,10 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 		}
 	}
 	if a.Act == protocol.Lift || a.Act == protocol.Remove || a.Act == protocol.Put {
-		if e.enforce && !e.t.hands[hand] && len(e.t.hands) > 0 {
+		if e.enforce && !e.t.hands.has(hand) && e.t.hands.count() > 0 {
 			return e.fail(at, "refused (4.1): each move is played with one hand")
 		}
-		e.t.hands[hand] = true
+		e.t.hands.add(hand)
 		e.t.acted = true
 	}
 	if touchedMan != nil {
@@ -525,7 +564,7 @@ func (e *Engine) setRight(at int, by chess.Color, a protocol.Action, where any) 
 			return e.fail(at, err.Error())
 		}
 		b.lastHeld(hand).knocked = true
-		delete(e.knocked, sq)
+		e.unknock(sq)
 	default:
 		var h *held
 		for _, x := range b.hands[hand] {
@@ -786,7 +825,7 @@ func (e *Engine) makeMove(at int, by chess.Color, m chess.Move) ([]protocol.Ruli
 			}
 		}
 	}
-	if first, ok := e.t.promo[m.To()]; ok && m.Promotion() != chess.NoPieceType && first != m.Promotion() && bad == "" {
+	if first, ok := e.t.promoAt(m.To()); ok && m.Promotion() != chess.NoPieceType && first != m.Promotion() && bad == "" {
 		article = "4.4.4"
 		bad = fmt.Sprintf("the %s touched %s first, so the promotion to it was final, but promoted to a %s", first, m.To(), m.Promotion())
 	}
@@ -887,5 +926,38 @@ func (e *Engine) Summary() protocol.Summary {
 	if e.over {
 		s.Result, s.Reason = e.result.Result, e.result.Reason
 	}
+	if x, ok := e.Clock(); ok {
+		s.Clock = &x
+	}
 	return s
+}
+
+// knock is a piece knocked over by accident (4.2.2) and not yet set right
+// (7.4), with the colour of the hand that knocked it.
+type knock struct {
+	sq chess.Square
+	by chess.Color
+}
+
+func (e *Engine) setKnocked(sq chess.Square, by chess.Color) {
+	e.unknock(sq)
+	e.knocked = append(e.knocked, knock{sq, by})
+}
+
+func (e *Engine) knockedBy(sq chess.Square, by chess.Color) bool {
+	for _, k := range e.knocked {
+		if k.sq == sq && k.by == by {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) unknock(sq chess.Square) {
+	for i, k := range e.knocked {
+		if k.sq == sq {
+			e.knocked = append(e.knocked[:i:i], e.knocked[i+1:]...)
+			return
+		}
+	}
 }

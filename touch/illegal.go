@@ -40,8 +40,8 @@ func (e *Engine) penalise(at int, by chess.Color, article string, reinstate bool
 	}
 	if reinstate {
 		e.t.pending = chess.NoMove
-		e.t.hands = map[string]bool{}
-		e.t.promo = map[chess.Square]chess.PieceType{}
+		e.t.hands = 0
+		e.t.promo = nil
 		e.t.offboard = nil
 		e.t.acted = false
 		e.phys.reset(&e.t.start)
