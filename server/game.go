@@ -42,6 +42,10 @@ type live struct {
 	log      []record
 	seqs     map[seqKey]int64 // → entry number
 	decision *store.Decision  // the arbiter's decision in force, or nil
+	// origin is the server time of the game's t 0: the time of its first
+	// action (less that action's own t, where it gave one). Zero while no
+	// action came, or for a game without a clock.
+	origin time.Time
 	// broken is set when the engine may differ from the replay of log (an
 	// action was refused, or a write failed): rebuild before use.
 	broken bool
@@ -109,10 +113,11 @@ func (s *Server) load(ctx context.Context, g *live, meta store.Game) error {
 	if err != nil {
 		return err
 	}
-	g.meta, g.eng, g.log, g.seqs, g.decision, g.broken = meta, eng, nil, map[seqKey]int64{}, nil, false
+	g.meta, g.eng, g.log, g.seqs, g.decision, g.broken, g.origin = meta, eng, nil, map[seqKey]int64{}, nil, false, time.Time{}
 	for _, e := range entries {
 		s.replayStored(g, e)
 	}
+	s.armFlag(g)
 	return nil
 }
 
@@ -202,12 +207,38 @@ func (g *live) push(e store.Entry) {
 	if e.Seq != 0 {
 		g.seqs[seqKey{e.Author, e.Seq}] = e.N
 	}
+	g.setOrigin(e)
 	r := record{Entry: e, ply: g.eng.Game().Ply(), fen: g.eng.Position().FEN()}
 	if d, ok := g.eng.Duty(); ok {
 		r.duty = &d
 	}
 	r.result, r.reason = g.result()
 	g.log = append(g.log, r)
+}
+
+// setOrigin sets the game's time origin from its first action.
+func (g *live) setOrigin(e store.Entry) {
+	if !g.origin.IsZero() || g.meta.Start.Clock == nil || e.Kind != store.KindAction || e.Action == nil {
+		return
+	}
+	g.origin = e.Time
+	if e.Action.T != nil {
+		g.origin = e.Time.Add(-time.Duration(*e.Action.T) * time.Millisecond)
+	}
+}
+
+// stamp gives an action without t its time in the game, from the server's
+// clock: the server owns time (its first action starts the game's clock).
+func (g *live) stamp(a *protocol.Action, now time.Time) {
+	if a.T != nil || g.meta.Start.Clock == nil {
+		return
+	}
+	origin := g.origin
+	if origin.IsZero() {
+		origin = now
+	}
+	t := now.Sub(origin).Milliseconds()
+	a.T = &t
 }
 
 // setDecision records the arbiter's decision ("*" withdraws it).
@@ -395,6 +426,7 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 		g.log = append(g.log, st)
 		s.publishEntry(g, &g.log[len(g.log)-1])
 	}
+	s.armFlag(g)
 	return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
 }
 
@@ -444,6 +476,7 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]rec
 		}
 		n++
 		g.broken = true // the engine now runs ahead of the log
+		g.stamp(&a, now)
 		rs := g.eng.Apply(int(n), a)
 		if rs == nil {
 			rs = []protocol.Ruling{}
@@ -455,6 +488,9 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]rec
 		}
 		act := a
 		e := store.Entry{Game: g.meta.ID, N: n, Author: author, Seq: a.Seq, Kind: store.KindAction, Action: &act, Rulings: rs, Time: now}
+		if g.origin.IsZero() && g.meta.Start.Clock != nil {
+			g.setOrigin(e) // the first action starts the clock
+		}
 		if a.Seq != 0 {
 			batch[seqKey{author, a.Seq}] = len(states)
 		}
@@ -510,6 +546,7 @@ func (s *Server) decide(ctx context.Context, g *live, d store.Decision) (PostRes
 	g.setDecision(&d)
 	g.push(st.Entry)
 	s.publishEntry(g, &g.log[len(g.log)-1])
+	s.armFlag(g) // a withdrawn decision lets the clock run on
 	last := g.log[len(g.log)-1]
 	return PostResult{Game: g.meta.ID, N: last.N, Acks: []Ack{{N: last.N, Rulings: last.Rulings}}}, nil
 }

@@ -44,6 +44,9 @@ type Server struct {
 	mu    sync.Mutex
 	games map[string]*live // games loaded in memory, by id
 
+	// flags watches every running clock (one timer for all games).
+	flags *flagWatch
+
 	// done is closed by Close: live streams end.
 	done      chan struct{}
 	closeOnce sync.Once
@@ -63,7 +66,10 @@ func New(opts Options) (*Server, error) {
 		s.canMate = game.DefaultCanMate
 	}
 	s.canMate = newMateMemo(s.canMate, 1<<18).CanMate
+	s.flags = newFlagWatch()
 	s.routes()
+	go s.watchFlags(s.done)
+	go s.rearm(context.Background())
 	return s, nil
 }
 
