@@ -5,17 +5,7 @@ package chess
 // LegalMoves and the bulk counting of perft (CountLegal), which counts the
 // moves of a position without listing them.
 
-var (
-	rookRays   [64]Bitboard // rook attacks on an empty board
-	bishopRays [64]Bitboard // bishop attacks on an empty board
-)
-
-func init() {
-	for s := A1; s <= H8; s++ {
-		rookRays[s] = RookAttacks(s, 0)
-		bishopRays[s] = BishopAttacks(s, 0)
-	}
-}
+// rookRays and bishopRays, the attacks on an empty board, are in tables.go.
 
 // analysis is what legal generation needs to know about the side to move.
 type analysis struct {
