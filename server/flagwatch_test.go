@@ -45,9 +45,15 @@ func TestFlagWatch_FlagFallsWithNoAction(t *testing.T) {
 		post(`{"by":"white","act":"lift","sq":"e2"}`)
 		post(`{"by":"white","act":"drop","sq":"e4"}`)
 		post(`{"by":"white","act":"clock"}`) // Black's second starts now
+		if c := getGame(t, ts.url, g.ID).Clock; c == nil || !c.Started || c.Runs != "black" || c.Black > 1000 || c.White < 59000 {
+			t.Fatalf("the server's clocks while Black thinks: %+v", c)
+		}
 		v := waitResult(t, ts.url, g.ID, 5*time.Second)
 		if v.Result != "1-0" || v.Reason != "time" {
 			t.Fatalf("result %s %s", v.Result, v.Reason)
+		}
+		if c := v.Clock; c == nil || c.Runs != "" || c.Black != 0 || c.Flag != "black" {
+			t.Fatalf("the server's clocks after the flag: %+v", c)
 		}
 		log := readLog(t, ts.url, g.ID)
 		first, last := log[0], log[len(log)-1]

@@ -25,6 +25,28 @@ type record struct {
 	duty   *protocol.Ruling // the obligation after the entry
 	result string           // the result in force after the entry
 	reason string
+	// claimable, drawOffer and clock are the game's state after the
+	// entry, sent with it to live followers.
+	claimable *protocol.ViolationRef
+	drawOffer string
+	clock     *ClockView
+}
+
+// after fills the state of the game after the entry of r. The caller
+// holds g.mu.
+func (g *live) after(r *record) {
+	r.ply, r.fen = g.eng.Game().Ply(), g.eng.Position().FEN()
+	if d, ok := g.eng.Duty(); ok {
+		r.duty = &d
+	}
+	r.result, r.reason = g.result()
+	if c, ok := g.eng.Claimable(); ok {
+		r.claimable = &c
+	}
+	if c, ok := g.eng.DrawOffer(); ok {
+		r.drawOffer = c.String()
+	}
+	r.clock = g.clockView(r.Time)
 }
 
 // seqKey identifies an idempotent action: who sent it and its seq.
@@ -208,11 +230,8 @@ func (g *live) push(e store.Entry) {
 		g.seqs[seqKey{e.Author, e.Seq}] = e.N
 	}
 	g.setOrigin(e)
-	r := record{Entry: e, ply: g.eng.Game().Ply(), fen: g.eng.Position().FEN()}
-	if d, ok := g.eng.Duty(); ok {
-		r.duty = &d
-	}
-	r.result, r.reason = g.result()
+	r := record{Entry: e}
+	g.after(&r)
 	g.log = append(g.log, r)
 }
 
@@ -495,11 +514,8 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]rec
 			batch[seqKey{author, a.Seq}] = len(states)
 		}
 		acks = append(acks, Ack{N: n, Seq: a.Seq, Rulings: rs})
-		st := record{Entry: e, ply: g.eng.Game().Ply(), fen: g.eng.Position().FEN()}
-		if d, ok := g.eng.Duty(); ok {
-			st.duty = &d
-		}
-		st.result, st.reason = g.result()
+		st := record{Entry: e}
+		g.after(&st)
 		states = append(states, st)
 	}
 	return states, acks, nil

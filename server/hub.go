@@ -20,19 +20,25 @@ import (
 //   - "error": Error tells why actions sent on the socket were refused
 //     (status, reason, index of the action).
 type Message struct {
-	Type    string           `json:"type"`
-	Event   string           `json:"event,omitempty"`
-	GameID  string           `json:"game_id,omitempty"`
-	Game    *GameView        `json:"game,omitempty"`
-	Entry   *store.Entry     `json:"entry,omitempty"`
-	FEN     string           `json:"fen,omitempty"`
-	Ply     int              `json:"ply,omitempty"`
-	Duty    *protocol.Ruling `json:"duty,omitempty"`
-	Result  string           `json:"result,omitempty"`
-	Reason  string           `json:"reason,omitempty"`
-	Post    *PostResult      `json:"post,omitempty"`
-	Error   *APIError        `json:"error,omitempty"`
-	Dropped bool             `json:"dropped,omitempty"`
+	Type   string           `json:"type"`
+	Event  string           `json:"event,omitempty"`
+	GameID string           `json:"game_id,omitempty"`
+	Game   *GameView        `json:"game,omitempty"`
+	Entry  *store.Entry     `json:"entry,omitempty"`
+	FEN    string           `json:"fen,omitempty"`
+	Ply    int              `json:"ply,omitempty"`
+	Duty   *protocol.Ruling `json:"duty,omitempty"`
+	Result string           `json:"result,omitempty"`
+	Reason string           `json:"reason,omitempty"`
+	// Claimable, DrawOffer, Decision and Clock are the game's state after
+	// an entry (the same fields as in the game view).
+	Claimable *protocol.ViolationRef `json:"claimable,omitempty"`
+	DrawOffer string                 `json:"draw_offer,omitempty"`
+	Decision  *store.Decision        `json:"decision,omitempty"`
+	Clock     *ClockView             `json:"clock,omitempty"`
+	Post      *PostResult            `json:"post,omitempty"`
+	Error     *APIError              `json:"error,omitempty"`
+	Dropped   bool                   `json:"dropped,omitempty"`
 }
 
 // subscriber is one live follower: a buffered queue of encoded messages.
@@ -144,7 +150,8 @@ func (s *Server) publishEntry(g *live, r *record) {
 		return
 	}
 	e := r.Entry
-	m := Message{Type: "entry", Event: g.meta.Event, GameID: g.meta.ID, Entry: &e, FEN: r.fen, Ply: r.ply, Duty: r.duty, Result: r.result, Reason: r.reason}
+	m := Message{Type: "entry", Event: g.meta.Event, GameID: g.meta.ID, Entry: &e, FEN: r.fen, Ply: r.ply, Duty: r.duty, Result: r.result, Reason: r.reason,
+		Claimable: r.claimable, DrawOffer: r.drawOffer, Decision: g.decision, Clock: r.clock}
 	b, err := json.Marshal(m)
 	if err != nil {
 		s.log.Error("encode entry", "err", err)

@@ -58,6 +58,52 @@ type GameView struct {
 	// Rulings lists every ruling of the log, in order (omitted in event
 	// snapshots; read the game for them).
 	Rulings []protocol.Ruling `json:"rulings,omitempty"`
+	// Clock is the game's clocks as the server reckons them, for a game
+	// with a time control.
+	Clock *ClockView `json:"clock,omitempty"`
+}
+
+// ClockView is what a game's clocks show at a moment, as the server keeps
+// them (the pages count the running clock down from At, and never reckon
+// time themselves).
+type ClockView struct {
+	White int64     `json:"white"` // milliseconds left at At
+	Black int64     `json:"black"`
+	Runs  string    `json:"runs"` // whose clock runs: "white", "black", or "" when both stand
+	At    time.Time `json:"at"`   // the server time of these figures
+	// Started is false until the game's first action starts its clock.
+	Started bool `json:"started"`
+	// Flag is the side whose flag fell, once the game ended on time.
+	Flag string `json:"flag,omitempty"`
+}
+
+// clockView returns g's clocks at now, or nil for a game without a time
+// control. The caller holds g.mu.
+func (g *live) clockView(now time.Time) *ClockView {
+	tc := g.meta.Start.Clock
+	if tc == nil {
+		return nil
+	}
+	if g.origin.IsZero() {
+		return &ClockView{White: int64(tc.White) * 1000, Black: int64(tc.Black) * 1000, At: now}
+	}
+	x, ok := g.eng.ClockAt(now.Sub(g.origin).Milliseconds())
+	if !ok {
+		return &ClockView{White: int64(tc.White) * 1000, Black: int64(tc.Black) * 1000, At: now}
+	}
+	v := &ClockView{White: x.White, Black: x.Black, At: now, Started: true}
+	if c, ok := g.eng.Running(); ok && g.decision == nil {
+		v.Runs = c.String()
+	}
+	if r, reason := g.result(); r != "*" && (reason == "time" || reason == "time-vs-no-mate") {
+		switch {
+		case x.White <= 0:
+			v.Flag = "white"
+		case x.Black <= 0:
+			v.Flag = "black"
+		}
+	}
+	return v
 }
 
 // view builds the view of g; the caller holds g.mu.
@@ -94,6 +140,7 @@ func (g *live) view(withRulings bool) *GameView {
 	if withRulings {
 		v.Rulings = []protocol.Ruling{}
 	}
+	v.Clock = g.clockView(time.Now().UTC())
 	for _, r := range g.log {
 		if r.Seq > v.Seqs[r.Author] {
 			v.Seqs[r.Author] = r.Seq

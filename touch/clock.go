@@ -239,6 +239,18 @@ func (e *Engine) Clock() (protocol.Times, bool) {
 	return e.clock.times(), true
 }
 
+// ClockAt returns the time left on each clock at t (in the actions' time,
+// not before the last action), as the clocks would show it with no action
+// coming: for a display. A flag is not ruled by it. It is false without a
+// running clock figure (no clock, or no action with t yet).
+func (e *Engine) ClockAt(t int64) (protocol.Times, bool) {
+	if !e.clock.on {
+		return protocol.Times{}, false
+	}
+	t = max(t, e.clock.now)
+	return protocol.Times{White: max(e.clock.left(0, t), 0), Black: max(e.clock.left(1, t), 0)}, true
+}
+
 // Running returns whose clock runs, and false when both stand (before the
 // clock starts, after the result, or without a clock).
 func (e *Engine) Running() (chess.Color, bool) {
