@@ -12,7 +12,8 @@ import (
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
-// Event is one report of a board: a square changed, or a clock was pressed.
+// Event is one report of a board: a square changed, a clock was pressed,
+// or the clock showed its times.
 type Event struct {
 	T       int64        // milliseconds since the start
 	Sq      chess.Square // the square that changed
@@ -20,7 +21,16 @@ type Event struct {
 	Unknown bool         // Sq now holds a piece the board cannot identify (occupancy-only boards)
 	Clock   bool         // a clock press instead of a square change
 	By      chess.Color  // with Clock: the player who pressed
+	// Times is what the players' clock showed at T, for a board with a
+	// clock connected (a DGT3000): laws K5 make those times the clock of
+	// record. With Clock, the times of the press; without, the event is a
+	// reading of the clock and nothing else (Sq, Piece and Unknown are
+	// not read).
+	Times *protocol.Times
 }
+
+// Reading reports whether the event is a reading of the clock only.
+func (e Event) Reading() bool { return e.Times != nil && !e.Clock }
 
 // String writes the event as a line of the simulator's script format.
 func (e Event) String() string {
@@ -35,13 +45,16 @@ type scriptLine struct {
 	Sq    string          `json:"sq,omitempty"`
 	Piece *string         `json:"piece,omitempty"`
 	Clock string          `json:"clock,omitempty"`
+	Times *protocol.Times `json:"times,omitempty"`
 }
 
 func (e Event) line() scriptLine {
 	t := e.T
-	l := scriptLine{T: &t}
-	if e.Clock {
-		l.Clock = e.By.String()
+	l := scriptLine{T: &t, Times: e.Times}
+	if e.Clock || e.Times != nil {
+		if e.Clock {
+			l.Clock = e.By.String()
+		}
 		return l
 	}
 	l.Sq = e.Sq.String()
@@ -63,8 +76,11 @@ func (e Event) line() scriptLine {
 //	{"t": 1450, "sq": "e4", "piece": "P"}   a white pawn now stands on e4
 //	{"t": 1450, "sq": "e4", "piece": "?"}   a piece the board cannot identify
 //	{"t": 1500, "clock": "white"}           White pressed the clock
+//	{"t": 2000, "times": {"white": 5398500, "black": 5400000}}
+//	                                        the clock showed these times (ms)
 //
-// t is in milliseconds since the start and never decreases.
+// A clock line may carry times as well: what the clock showed at the
+// press. t is in milliseconds since the start and never decreases.
 type Script struct {
 	Start  protocol.Start
 	Events []Event
@@ -114,7 +130,16 @@ func (l scriptLine) event() (Event, error) {
 	if l.T == nil || *l.T < 0 {
 		return Event{}, fmt.Errorf("needs t, milliseconds since the start")
 	}
-	e := Event{T: *l.T}
+	e := Event{T: *l.T, Times: l.Times}
+	if l.Times != nil && (l.Times.White < 0 || l.Times.Black < 0) {
+		return Event{}, fmt.Errorf("times must not be negative")
+	}
+	if l.Times != nil && l.Clock == "" {
+		if l.Sq != "" || l.Piece != nil {
+			return Event{}, fmt.Errorf("times go on a clock line or on a line of their own, not with a square")
+		}
+		return e, nil
+	}
 	if l.Clock != "" {
 		c, ok := chess.ParseColor(l.Clock)
 		if !ok || l.Sq != "" {

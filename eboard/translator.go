@@ -3,6 +3,7 @@ package eboard
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"time"
 
 	"github.com/arbiterchess/arbiter/chess"
@@ -36,6 +37,12 @@ type Options struct {
 	// as a piece appearing from off the board that is not a promotion. The
 	// translator then follows the board and goes on.
 	Notify func(t int64, msg string)
+	// TimesAge is how old the last reading of the clock (Event.Times) may
+	// be at an action for the action to carry it as its times (laws K5).
+	// Default 2 s: a DGT board in UpdateAll mode reports its clock at
+	// least every second. A clock press reported with times carries
+	// those.
+	TimesAge time.Duration
 }
 
 // mystery marks, on the translator's own board, a piece whose identity
@@ -110,6 +117,15 @@ type Translator struct {
 	emitted   []protocol.Action
 	clockSeen bool
 	hands     [2][2]*held // by colour: what the right and left hand hold, as emitted
+
+	timesAge int64          // Options.TimesAge in ms
+	readings []clockReading // the clock's readings that actions still to come may carry, in time order
+}
+
+// clockReading is what the clock showed at a moment.
+type clockReading struct {
+	t     int64
+	times protocol.Times
 }
 
 // New returns a translator for a game set up by start (the initial
@@ -120,7 +136,10 @@ func New(start protocol.Start, opts Options) (*Translator, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Translator{opt: opts, turn: pos.Turn(), quiet: 600, together: 50, promo: chess.Queen}
+	t := &Translator{opt: opts, turn: pos.Turn(), quiet: 600, together: 50, promo: chess.Queen, timesAge: 2000}
+	if opts.TimesAge > 0 {
+		t.timesAge = opts.TimesAge.Milliseconds()
+	}
 	if opts.Quiet > 0 {
 		t.quiet = opts.Quiet.Milliseconds()
 	}
@@ -149,11 +168,17 @@ func (t *Translator) Turn() chess.Color { return t.turn }
 // Feed takes the next event of the board. Events must come in time order.
 func (t *Translator) Feed(e Event) []protocol.Action {
 	t.advance(e.T)
-	if e.Clock {
+	if e.Times != nil {
+		t.read(e.T, *e.Times)
+	}
+	switch {
+	case e.Clock:
 		t.commitAll()
 		t.press(e.By, e.T)
 		t.drain(true)
-	} else {
+	case e.Times != nil:
+		t.drain(false) // a reading of the clock, nothing more
+	default:
 		t.sense(e)
 		t.commitHeads()
 		t.drain(false)
@@ -198,6 +223,34 @@ func (t *Translator) Flush() []protocol.Action {
 	}
 	t.drain(true)
 	return t.take()
+}
+
+// read records a reading of the clock, and forgets the readings no
+// action can carry any more: actions are made from reports still queued,
+// at their times, or from now on.
+func (t *Translator) read(tm int64, times protocol.Times) {
+	t.readings = append(t.readings, clockReading{t: tm, times: times})
+	oldest := t.now
+	for _, r := range t.queue {
+		oldest = min(oldest, r.t)
+	}
+	for _, e := range t.out {
+		oldest = min(oldest, e.t)
+	}
+	for len(t.readings) > 1 && t.readings[1].t <= oldest {
+		t.readings = t.readings[1:]
+	}
+}
+
+// timesAt returns the times an action at tm carries: the clock's last
+// reading at or before tm, if it is at most TimesAge old.
+func (t *Translator) timesAt(tm int64) *protocol.Times {
+	i := sort.Search(len(t.readings), func(i int) bool { return t.readings[i].t > tm }) - 1
+	if i < 0 || tm-t.readings[i].t > t.timesAge {
+		return nil
+	}
+	times := t.readings[i].times
+	return &times
 }
 
 func (t *Translator) take() []protocol.Action {
@@ -346,7 +399,7 @@ func (t *Translator) colour(p chess.Piece) chess.Color {
 }
 
 func (t *Translator) action(act string, sq chess.Square, by chess.Color, tm int64) protocol.Action {
-	a := protocol.Action{By: by.String(), Act: act, T: &tm}
+	a := protocol.Action{By: by.String(), Act: act, T: &tm, Times: t.timesAt(tm)}
 	if sq < 64 {
 		a.Sq = sq.String()
 	}

@@ -12,16 +12,25 @@ import (
 
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/eboard"
+	"github.com/arbiterchess/arbiter/protocol"
 )
 
 // Board is a DGT board on a serial line (or on any byte stream).
 type Board struct {
+	// AckTimeout bounds the wait for a clock's acknowledgement of a clock
+	// command (default 3 s; DGT says it usually comes within one or two).
+	AckTimeout time.Duration
+
 	rw     io.ReadWriteCloser
 	parser Parser
 	queue  []Message
 	stamps []time.Time // when the bytes completing each queued message arrived
 	buf    []byte
 	wmu    sync.Mutex
+
+	cmu  sync.Mutex    // held by the clock command under way: one at a time
+	amu  sync.Mutex    // guards acks
+	acks chan ClockAck // while a clock command waits: where its acknowledgement goes
 }
 
 // Open opens the serial port at path (such as /dev/ttyUSB0, or the
@@ -66,6 +75,9 @@ func (b *Board) ReadAt() (Message, time.Time, error) {
 		if n > 0 {
 			now := time.Now()
 			for _, m := range b.parser.Feed(b.buf[:n]) {
+				if a, ok := m.ClockAck(); ok {
+					b.ack(a)
+				}
 				b.queue = append(b.queue, m)
 				b.stamps = append(b.stamps, now)
 			}
@@ -77,6 +89,117 @@ func (b *Board) ReadAt() (Message, time.Time, error) {
 	m, at := b.queue[0], b.stamps[0]
 	b.queue, b.stamps = b.queue[1:], b.stamps[1:]
 	return m, at, nil
+}
+
+// ack hands a clock's acknowledgement to the clock command waiting, if any.
+func (b *Board) ack(a ClockAck) {
+	b.amu.Lock()
+	defer b.amu.Unlock()
+	if b.acks != nil {
+		select {
+		case b.acks <- a:
+		default:
+		}
+	}
+}
+
+// ErrNoAck is returned when the clock does not acknowledge a clock
+// command in time.
+var ErrNoAck = errors.New("dgt: the clock did not acknowledge the command")
+
+// ClockError is a clock's refusal of a command: an acknowledgement with
+// an error status.
+type ClockError struct {
+	Sub byte     // the sub-command sent (ClockSetNRun...)
+	Ack ClockAck // the clock's answer
+}
+
+func (e *ClockError) Error() string {
+	msg := fmt.Sprintf("dgt: the clock refused clock command %#02x (status %#02x)", e.Sub, e.Ack.Status)
+	if e.Sub == ClockSetNRun {
+		msg += ": a DGT XL takes set-and-run only in its mode 23"
+	}
+	return msg
+}
+
+// ClockCommand sends one clock command (see EncodeClockCommand) and waits
+// for the clock's acknowledgement of it, within AckTimeout or until ctx
+// ends. It returns a *ClockError when the clock refuses the command, and
+// an error wrapping ErrNoAck when no acknowledgement comes: no clock is
+// plugged in, or the board is not in an update mode with clock data
+// (UpdateAll, UpdateNice), the only modes in which it acknowledges.
+//
+// Clock commands go one at a time, as DGT asks: a second call waits until
+// the first is acknowledged or has given up. The board's messages must be
+// being read meanwhile (by Watch, or by calls of Read), for that is where
+// the acknowledgement is found; it is still returned by Read as well.
+// Acknowledgements the clock sends unasked (a button pressed) are not
+// taken for the answer.
+func (b *Board) ClockCommand(ctx context.Context, cmd []byte) (ClockAck, error) {
+	cmds, rest, _ := ParseCommands(cmd)
+	if len(cmds) != 1 || len(rest) != 0 {
+		return ClockAck{}, fmt.Errorf("dgt: not one clock command: % x", cmd)
+	}
+	sub, _, ok := cmds[0].Clock()
+	if !ok {
+		return ClockAck{}, fmt.Errorf("dgt: not a clock command: % x", cmd)
+	}
+	b.cmu.Lock()
+	defer b.cmu.Unlock()
+	acks := make(chan ClockAck, 8)
+	b.amu.Lock()
+	b.acks = acks
+	b.amu.Unlock()
+	defer func() {
+		b.amu.Lock()
+		b.acks = nil
+		b.amu.Unlock()
+	}()
+	if _, err := b.Write(cmd); err != nil {
+		return ClockAck{}, err
+	}
+	wait := b.AckTimeout
+	if wait <= 0 {
+		wait = 3 * time.Second
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	for {
+		select {
+		case a := <-acks:
+			switch {
+			case !a.OK():
+				return a, &ClockError{Sub: sub, Ack: a}
+			case a.Unasked() || a.Command != sub:
+				continue
+			}
+			return a, nil
+		case <-t.C:
+			return ClockAck{}, fmt.Errorf("%w %#02x within %v (is a clock plugged into the board, and the board in UpdateAll mode?)", ErrNoAck, sub, wait)
+		case <-ctx.Done():
+			return ClockAck{}, ctx.Err()
+		}
+	}
+}
+
+// SetClock sets the clock plugged into the board (a DGT3000) to show s
+// and run as it says, and waits for the clock's acknowledgement (see
+// ClockCommand).
+func (b *Board) SetClock(ctx context.Context, s SetNRun) error {
+	_, err := b.ClockCommand(ctx, s.Command())
+	return err
+}
+
+// ClockVersion asks the clock plugged into the board for its version (a
+// DGT3000 gives main version DGT3000) and waits for the answer (see
+// ClockCommand).
+func (b *Board) ClockVersion(ctx context.Context) (major, minor int, err error) {
+	a, err := b.ClockCommand(ctx, EncodeClockCommand(ClockVersion))
+	if err != nil {
+		return 0, 0, err
+	}
+	major, minor = a.Version()
+	return major, minor, nil
 }
 
 // Skipped returns how many bytes from the board were garbage so far.
@@ -91,15 +214,24 @@ type WatchOptions struct {
 	// waits (and says so through Log) until the board shows it.
 	Start Board64
 	// Stamp gives the event time of the n-th report of the board (field
-	// updates and clock messages, counted from 0) that arrived at a
+	// updates and clock messages stating the clock's state, counted from
+	// 0; a clock's acknowledgement is no report) that arrived at a
 	// moment. It must agree with the clock the events are translated on:
 	// for a real board, the Of method of that eboard.Timeline; for a Sim,
 	// its Stamp method. Nil stamps milliseconds since Watch began.
 	Stamp func(n int, arrived time.Time) int64
 	// Clock asks for clock messages as well (UpdateAll instead of
-	// UpdateBoard), for a DGT XL plugged into the board. Clock messages
-	// that come unasked are read all the same.
+	// UpdateBoard), for a clock plugged into the board (DGT XL, DGT3000).
+	// Clock messages that come unasked are read all the same. Setting
+	// the clock (SetClock) needs it: the board acknowledges clock
+	// commands only in this mode.
 	Clock bool
+	// Times puts the clock's times into the events (eboard.Event.Times):
+	// a press carries the times its clock message showed, and every other
+	// clock message that shows times is sent as an event of its own, a
+	// reading. Set it when the clock keeps the game's time (laws K5: the
+	// times of a clock connected to the board are the clock of record).
+	Times bool
 	// Turn is the player to move at the start; the clock's first press
 	// is taken to be his until a clock message says otherwise.
 	Turn chess.Color
@@ -107,6 +239,11 @@ type WatchOptions struct {
 	WhiteRight bool
 	// Log, if set, hears what Watch is doing and what looks wrong.
 	Log func(msg string)
+	// Ready, if set, is called once the board is in update mode and its
+	// pieces stand as in Start: the game begins. Watch goes on at once:
+	// Ready must not wait for the board (start a clock command from it in
+	// a goroutine of its own).
+	Ready func()
 	// Timeout bounds each wait for an answer of the board (default 5 s).
 	Timeout time.Duration
 }
@@ -131,7 +268,7 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 		tl := eboard.Timeline{Zero: time.Now()}
 		opt.Stamp = func(_ int, at time.Time) int64 { return tl.Of(at) }
 	}
-	reports := 0 // field updates and clock messages so far
+	reports := 0 // field updates and clock states (not acknowledgements) so far
 	stamp := func() int64 {
 		reports++
 		return opt.Stamp(reports-1, arrived)
@@ -204,32 +341,36 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 	if err := b.Send(mode); err != nil {
 		return err
 	}
-	sideOf := func(c chess.Color) int {
-		if (c == chess.White) != opt.WhiteRight {
-			return 1
-		}
-		return 2
-	}
-	colourOf := func(side int) chess.Color {
-		if (side == 1) != opt.WhiteRight {
+	colourOf := func(side Side) chess.Color {
+		if SideOf(chess.White, opt.WhiteRight) == side {
 			return chess.White
 		}
 		return chess.Black
 	}
-	clockTurn := sideOf(opt.Turn) // 1 left, 2 right
+	clockTurn := SideOf(opt.Turn, opt.WhiteRight)
 	// clockPress follows the clock's turn and reports who pressed.
-	clockPress := func(m Message) (chess.Color, bool) {
-		s, ok := m.Clock()
-		if !ok || !s.Connected || s.LeftTurn == s.RightTurn {
+	clockPress := func(s ClockState) (chess.Color, bool) {
+		if !s.Connected || s.LeftTurn == s.RightTurn {
 			return 0, false
 		}
-		side := 1
+		side := LeftSide
 		if s.RightTurn {
-			side = 2
+			side = RightSide
 		}
 		prev := clockTurn
 		clockTurn = side
 		return colourOf(prev), side != prev
+	}
+	// timesOf returns what the clock shows, by colour.
+	timesOf := func(s ClockState) *protocol.Times {
+		if !opt.Times || !s.Connected {
+			return nil
+		}
+		white, black := s.Left, s.Right
+		if opt.WhiteRight {
+			white, black = black, white
+		}
+		return &protocol.Times{White: white.Milliseconds(), Black: black.Milliseconds()}
 	}
 	if diff := board.Differences(opt.Start); len(diff) > 0 {
 		logf("set up the start position: %d squares differ (%v)", len(diff), diff)
@@ -246,12 +387,15 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 				stamp()
 			} else if d, ok := m.BoardDump(); ok {
 				board = d
-			} else if m.ID == MsgClock {
-				clockPress(m)
+			} else if cs, ok := m.Clock(); ok {
+				clockPress(cs)
 				stamp()
 			}
 		}
 		logf("start position set")
+	}
+	if opt.Ready != nil {
+		opt.Ready()
 	}
 
 	handle := func(m Message) {
@@ -263,9 +407,16 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 			e.Unknown = c.Occupied() && !c.Known()
 			events <- e
 		case MsgClock:
+			cs, ok := m.Clock()
+			if !ok {
+				return // an acknowledgement: no report of the board
+			}
 			t := stamp()
-			if by, pressed := clockPress(m); pressed {
-				events <- eboard.Event{T: t, Clock: true, By: by}
+			times := timesOf(cs)
+			if by, pressed := clockPress(cs); pressed {
+				events <- eboard.Event{T: t, Clock: true, By: by, Times: times}
+			} else if times != nil {
+				events <- eboard.Event{T: t, Times: times}
 			}
 		}
 	}

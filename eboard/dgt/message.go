@@ -29,6 +29,9 @@ func (m Message) String() string {
 	case MsgBoardDump:
 		return "board dump"
 	case MsgClock:
+		if a, ok := m.ClockAck(); ok {
+			return fmt.Sprintf("clock acknowledgement %#02x of %#02x", a.Status, a.Command)
+		}
 		return "clock"
 	}
 	return fmt.Sprintf("message %#02x (%d bytes)", m.ID, len(m.Data))
@@ -184,23 +187,36 @@ type ClockState struct {
 	Connected           bool          // a clock is plugged in (else the reading means nothing)
 }
 
+// The status byte of a clock message (dgtbrd.h, DGT_MSG_BWTIME).
+const (
+	clockRunning   byte = 0x01
+	clockLeftTurn  byte = 0x08
+	clockRightTurn byte = 0x10
+	clockNone      byte = 0x20
+)
+
 // Clock returns the state in a clock message. Clock acknowledgements
-// (answers to commands sent to a clock) are not states: ok is false.
+// (answers to commands sent to a clock, see ClockAck) are not states, nor
+// is a message of zeros only, which DGT says to ignore: ok is false.
 func (m Message) Clock() (s ClockState, ok bool) {
-	if m.ID != MsgClock || len(m.Data) != 7 {
+	if m.ID != MsgClock || len(m.Data) != 7 || isAck(m.Data) {
 		return s, false
 	}
 	d := m.Data
-	if d[0]&0x0f == 0x0a || d[3]&0x0f == 0x0a {
-		return s, false // an acknowledgement
+	zero := true
+	for _, b := range d {
+		zero = zero && b == 0
+	}
+	if zero {
+		return s, false
 	}
 	s.Right = clockTime(d[0], d[1], d[2])
 	s.Left = clockTime(d[3], d[4], d[5])
 	st := d[6]
-	s.Running = st&0x01 != 0
-	s.RightTurn = st&0x08 != 0
-	s.LeftTurn = st&0x10 != 0
-	s.Connected = st&0x20 == 0
+	s.Running = st&clockRunning != 0
+	s.LeftTurn = st&clockLeftTurn != 0
+	s.RightTurn = st&clockRightTurn != 0
+	s.Connected = st&clockNone == 0
 	return s, true
 }
 
@@ -210,14 +226,9 @@ func clockTime(h, m, s byte) time.Duration {
 }
 
 func clockBytes(d time.Duration) (byte, byte, byte) {
-	if d < 0 {
-		d = 0
-	}
+	d = min(max(d, 0), maxClock)
 	sec := int(d / time.Second)
 	h, m, s := sec/3600, sec/60%60, sec%60
-	if h > 9 {
-		h = 9
-	}
 	return byte(h), byte(m/10<<4 | m%10), byte(s/10<<4 | s%10)
 }
 
@@ -241,16 +252,16 @@ func EncodeClock(s ClockState) Message {
 	d[0], d[1], d[2] = clockBytes(s.Right)
 	d[3], d[4], d[5] = clockBytes(s.Left)
 	if s.Running {
-		d[6] |= 0x01
-	}
-	if s.RightTurn {
-		d[6] |= 0x08
+		d[6] |= clockRunning
 	}
 	if s.LeftTurn {
-		d[6] |= 0x10
+		d[6] |= clockLeftTurn
+	}
+	if s.RightTurn {
+		d[6] |= clockRightTurn
 	}
 	if !s.Connected {
-		d[6] |= 0x20
+		d[6] |= clockNone
 	}
 	return Message{ID: MsgClock, Data: d}
 }

@@ -26,28 +26,101 @@ import (
 // split or reorder scans, and a simulated game gives the same actions on
 // every run.
 //
-// A script with clock lines gets a clock: the board tells its state when
-// update mode starts and after every press, in clock messages (left side
-// White), as a board with a DGT XL would in UpdateAll mode. Pieces of an
-// occupancy-only script ("?") are sent as Unidentified.
+// A script with clock lines, times lines or a clock in its start line
+// gets a clock, a DGT3000 plugged into the board (White on the left
+// unless WhiteRight): the board tells its state in clock messages when
+// update mode starts and after every press, as a board in UpdateAll mode
+// would. With a clock in the start line the clock shows the start's
+// times, runs from t 0 for the player to move, and is also reported every
+// second of script time; a press stops the presser's clock and starts
+// the opponent's (no increment: the computer sets the clock, see
+// SetNRun); a times line sets the clock to show those times. The clock
+// answers clock commands (ClockMessage) with acknowledgements when the
+// board is in UpdateAll or UpdateNice mode, as DGT's boards do: version
+// DGT3000, and set-and-run is applied at once, to show in the next
+// report. Pieces of an occupancy-only script ("?") are sent as
+// Unidentified.
 type Sim struct {
 	Script *eboard.Script // the game to play
 	Speed  float64        // how many times faster than the script's t; 0 means 1
 	// Played, if set, is called once every report has been written.
 	Played func()
+	// WhiteRight seats White on the right of the clock (as
+	// WatchOptions.WhiteRight).
+	WhiteRight bool
 
-	mu       sync.Mutex // guards leds and the clock below
-	wmu      sync.Mutex
-	leds     [][]byte
-	zero     time.Time // when update mode started; zero before
-	scans    []scan    // every scan the script will send, in order
-	received int       // reports the reader has stamped
+	mu        sync.Mutex // guards leds, clockCmds and the schedule below
+	wmu       sync.Mutex
+	leds      [][]byte
+	clockCmds []Command
+	zero      time.Time // when update mode started; zero before
+	scans     []scan    // every scan the script will send, in order
+	received  int       // reports the reader has stamped
 }
 
 // scan is a batch of reports sent together.
 type scan struct {
-	t   int64
-	end int // reports sent up to and including this scan
+	t     int64
+	items []int // indices of the script's events, or tick for a report of the clock's times
+	end   int   // reports sent up to and including this scan
+}
+
+// tick is the item of a scan that reports the clock's times.
+const tick = -1
+
+// simClock is the clock of a simulated board.
+type simClock struct {
+	left, right time.Duration // shown at since
+	since       int64         // script time
+	turn        Side          // whose clock counts down while running
+	running     bool
+}
+
+// at returns what the clock shows at script time t.
+func (c *simClock) at(t int64) (left, right time.Duration) {
+	left, right = c.left, c.right
+	if c.running {
+		gone := time.Duration(max(0, t-c.since)) * time.Millisecond
+		switch c.turn {
+		case LeftSide:
+			left = max(0, left-gone)
+		case RightSide:
+			right = max(0, right-gone)
+		}
+	}
+	return left, right
+}
+
+func (c *simClock) settle(t int64) {
+	c.left, c.right = c.at(t)
+	c.since = max(c.since, t)
+}
+
+func (c *simClock) state(t int64) ClockState {
+	l, r := c.at(t)
+	return ClockState{Left: l, Right: r, Running: c.running, LeftTurn: c.turn == LeftSide, RightTurn: c.turn == RightSide, Connected: true}
+}
+
+// press is the press of the player sitting on side.
+func (c *simClock) press(t int64, side Side) {
+	c.settle(t)
+	c.turn, c.running = LeftSide, true
+	if side == LeftSide {
+		c.turn = RightSide
+	}
+}
+
+// show sets the times shown, as of t.
+func (c *simClock) show(t int64, left, right time.Duration) {
+	c.settle(t)
+	c.left, c.right = left, right
+}
+
+// ClockCommands returns the clock commands the sim has received, in order.
+func (s *Sim) ClockCommands() []Command {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Command(nil), s.clockCmds...)
 }
 
 // Now returns the event time of the simulated game (eboard.Clock).
@@ -116,31 +189,65 @@ func (s *Sim) Run(ctx context.Context, rw io.ReadWriter) error {
 		}
 		board[FieldOf(sq)] = c
 	}
-	hasClock := false
+	timed := s.Script.Start.Clock != nil
+	hasClock := timed
+	last := int64(0)
 	for _, e := range s.Script.Events {
-		hasClock = hasClock || e.Clock
+		hasClock = hasClock || e.Clock || e.Times != nil
+		last = max(last, e.T)
+	}
+	var ticks []int64
+	if hasClock {
+		ticks = append(ticks, 0) // the clock's state at the start
+	}
+	for t := int64(1000); timed && t <= last; t += 1000 {
+		ticks = append(ticks, t)
 	}
 	var scans []scan
-	if hasClock {
-		scans = append(scans, scan{t: 0, end: 1}) // the clock's state at the start
-	}
-	for i, e := range s.Script.Events {
-		end := 1
-		if len(scans) > 0 {
-			end += scans[len(scans)-1].end
+	add := func(t int64, item int) {
+		if n := len(scans); n > 0 && scans[n-1].t == t {
+			scans[n-1].items = append(scans[n-1].items, item)
+			return
 		}
-		if i > 0 && s.Script.Events[i-1].T == e.T {
-			scans[len(scans)-1].end = end
-		} else {
-			scans = append(scans, scan{t: e.T, end: end})
+		scans = append(scans, scan{t: t, items: []int{item}})
+	}
+	for i, k := 0, 0; i < len(s.Script.Events) || k < len(ticks); {
+		if k < len(ticks) && (i == len(s.Script.Events) || ticks[k] <= s.Script.Events[i].T) {
+			add(ticks[k], tick)
+			k++
+			continue
+		}
+		add(s.Script.Events[i].T, i)
+		i++
+	}
+	for i := range scans {
+		scans[i].end = len(scans[i].items)
+		if i > 0 {
+			scans[i].end += scans[i-1].end
 		}
 	}
-	clock := ClockState{Running: false, Connected: true, LeftTurn: pos.Turn() == chess.White, RightTurn: pos.Turn() == chess.Black}
+	sides := func(white, black time.Duration) (time.Duration, time.Duration) {
+		if s.WhiteRight {
+			return black, white
+		}
+		return white, black
+	}
+	clock := simClock{turn: SideOf(pos.Turn(), s.WhiteRight), running: timed}
 	if c := s.Script.Start.Clock; c != nil {
-		clock.Left, clock.Right = time.Duration(c.White)*time.Second, time.Duration(c.Black)*time.Second
+		clock.left, clock.right = sides(time.Duration(c.White)*time.Second, time.Duration(c.Black)*time.Second)
+	}
+	// now is the script time, for commands that come when they come.
+	now := func() int64 {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.zero.IsZero() {
+			return 0
+		}
+		return eboard.Timeline{Zero: s.zero, Speed: s.Speed}.Now()
 	}
 
-	var bmu sync.Mutex // guards board and clock
+	var bmu sync.Mutex // guards board, clock and mode
+	mode := Reset
 	write := func(msgs ...Message) error {
 		var out []byte
 		for _, m := range msgs {
@@ -151,45 +258,68 @@ func (s *Sim) Run(ctx context.Context, rw io.ReadWriter) error {
 		_, err := rw.Write(out)
 		return err
 	}
+	// clockCommand applies a command to the clock and returns its
+	// acknowledgement.
+	clockCommand := func(c Command) ClockAck {
+		sub, _, _ := c.Clock()
+		ack := ClockAck{Status: AckOK, Command: sub}
+		switch sub {
+		case ClockVersion:
+			ack.Data[0] = DGT3000<<4 | 1
+		case ClockSetNRun:
+			set, ok := c.SetNRun()
+			if !ok {
+				ack.Status = AckError
+				break
+			}
+			clock.show(now(), set.Left, set.Right)
+			clock.turn, clock.running = set.Run, set.Run != NoSide
+		}
+		return ack
+	}
 
 	update := make(chan struct{})
 	errc := make(chan error, 1)
 	go func() {
 		var once sync.Once
+		var cp CommandParser
 		buf := make([]byte, 64)
-		var pending []byte
 		for {
 			n, err := rw.Read(buf)
 			if err != nil {
 				errc <- err
 				return
 			}
-			pending = append(pending, buf[:n]...)
-			for len(pending) > 0 {
-				cmd := pending[0]
-				if cmd == SetLEDs {
-					if len(pending) < 6 {
-						break
-					}
-					s.mu.Lock()
-					s.leds = append(s.leds, append([]byte(nil), pending[:6]...))
-					s.mu.Unlock()
-					pending = pending[6:]
-					continue
-				}
-				pending = pending[1:]
+			for _, c := range cp.Feed(buf[:n]) {
 				var err error
 				bmu.Lock()
-				switch cmd {
+				switch c.Code {
+				case SetLEDs:
+					s.mu.Lock()
+					s.leds = append(s.leds, c.Bytes())
+					s.mu.Unlock()
+				case ClockMessage:
+					s.mu.Lock()
+					s.clockCmds = append(s.clockCmds, c)
+					s.mu.Unlock()
+					if hasClock {
+						ack := clockCommand(c)
+						if mode == UpdateAll || mode == UpdateNice {
+							err = write(EncodeClockAck(ack))
+						}
+					}
+				case Reset:
+					mode = Reset
 				case SendBoard:
 					err = write(EncodeBoardDump(board))
 				case SendClock:
-					err = write(EncodeClock(clock))
+					err = write(EncodeClock(clock.state(now())))
 				case SerialNumber:
 					err = write(EncodeSerialNumber("00001"))
 				case Version:
 					err = write(EncodeVersion(1, 0))
-				case UpdateBoard, UpdateAll:
+				case UpdateBoard, UpdateAll, UpdateNice:
+					mode = c.Code
 					once.Do(func() { close(update) })
 				}
 				bmu.Unlock()
@@ -212,23 +342,8 @@ func (s *Sim) Run(ctx context.Context, rw io.ReadWriter) error {
 	s.mu.Lock()
 	s.zero, s.scans = tl.Zero, scans
 	s.mu.Unlock()
-	if hasClock {
-		bmu.Lock()
-		err := write(EncodeClock(clock))
-		bmu.Unlock()
-		if err != nil {
-			return err
-		}
-	}
-	evs := s.Script.Events
-	for len(evs) > 0 {
-		n := 1
-		for n < len(evs) && evs[n].T == evs[0].T {
-			n++
-		}
-		batch := evs[:n]
-		evs = evs[n:]
-		if d := time.Until(tl.At(batch[0].T)); d > 0 {
+	for _, sc := range scans {
+		if d := time.Until(tl.At(sc.t)); d > 0 {
 			t := time.NewTimer(d)
 			select {
 			case <-t.C:
@@ -242,11 +357,21 @@ func (s *Sim) Run(ctx context.Context, rw io.ReadWriter) error {
 		}
 		var msgs []Message
 		bmu.Lock()
-		for _, e := range batch {
-			if e.Clock {
-				white := e.By == chess.White
-				clock.Running, clock.LeftTurn, clock.RightTurn = true, !white, white
-				msgs = append(msgs, EncodeClock(clock))
+		for _, it := range sc.items {
+			if it == tick {
+				msgs = append(msgs, EncodeClock(clock.state(sc.t)))
+				continue
+			}
+			e := s.Script.Events[it]
+			if e.Clock || e.Times != nil {
+				if e.Clock {
+					clock.press(sc.t, SideOf(e.By, s.WhiteRight))
+				}
+				if e.Times != nil {
+					l, r := sides(time.Duration(e.Times.White)*time.Millisecond, time.Duration(e.Times.Black)*time.Millisecond)
+					clock.show(sc.t, l, r)
+				}
+				msgs = append(msgs, EncodeClock(clock.state(sc.t)))
 				continue
 			}
 			c := CodeOf(e.Piece)
