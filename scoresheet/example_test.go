@@ -20,7 +20,7 @@ func Example() {
 		{By: "white", Act: "drop", Sq: "e4"},
 		{By: "white", Act: "clock"},
 	} {
-		sheet.Add(e.Apply(i+1, a), e.Game().Ply())
+		sheet.Add(&a, e.Apply(i+1, a), e.Game().Ply())
 	}
 	g := &pgn.Game{}
 	for _, san := range e.Game().SANs() {

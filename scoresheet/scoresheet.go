@@ -30,6 +30,17 @@ type Sheet struct {
 	black    bool     // the first ply is Black's
 	line     []string // the moves as they stood after the last action
 	notes    []note   // the comments, in order
+	clocks   []stamp  // the clock after each move's press
+	runs     string   // whose clock ran after the last time ruling
+	started  [2]int64 // when each side's clock last started (t)
+}
+
+// stamp is the clock of the player after the press that completed the
+// last move of after: the time left, and the time the move took where the
+// actions carry t (-1 where not).
+type stamp struct {
+	after    []string
+	clk, emt int64
 }
 
 // note is one comment and the line of moves it follows: the comment goes
@@ -44,9 +55,10 @@ func New(start *chess.Position) *Sheet {
 	return &Sheet{fullmove: start.FullmoveNumber(), black: start.Turn() == chess.Black}
 }
 
-// Add records the rulings of one action; ply is the number of plies the
+// Add records the rulings of one action a (nil for an entry that is no
+// action, such as an arbiter's decision); ply is the number of plies the
 // game has after it (touch.Engine's Game().Ply()).
-func (r *Sheet) Add(rulings []protocol.Ruling, ply int) {
+func (r *Sheet) Add(a *protocol.Action, rulings []protocol.Ruling, ply int) {
 	made := -1 // the ply of the move this action made, if any
 	for _, x := range rulings {
 		if x.Kind == protocol.KindMove && x.Ply >= 1 && x.Ply <= len(r.line)+1 {
@@ -68,11 +80,72 @@ func (r *Sheet) Add(rulings []protocol.Ruling, ply int) {
 	if ply >= 0 && ply < len(r.line) {
 		r.line = r.line[:ply] // moves taken back
 	}
+	for _, x := range rulings {
+		if x.Kind == protocol.KindTime && x.White != nil && x.Black != nil && x.Runs != nil {
+			r.clock(a, x)
+		}
+	}
+}
+
+// clock notes the clocks of a time ruling: after a press that passed the
+// clock, the presser's time goes on his last move ([%clk]), with the time
+// the move took ([%emt]).
+func (r *Sheet) clock(a *protocol.Action, x protocol.Ruling) {
+	var t int64 = -1
+	if a != nil && a.T != nil {
+		t = *a.T
+	}
+	pressed := a != nil && a.Act == protocol.ClockPress && *x.Runs != r.runs && *x.Runs != a.By
+	if pressed {
+		side := 0
+		left := *x.White
+		if a.By == "black" {
+			side, left = 1, *x.Black
+		}
+		// The presser's last move in the line.
+		for i := len(r.line) - 1; i >= 0; i-- {
+			if white := (i%2 == 0) != r.black; white != (side == 0) {
+				continue
+			}
+			emt := int64(-1)
+			if t >= 0 {
+				emt = t - r.started[side]
+			}
+			r.clocks = append(r.clocks, stamp{after: append([]string(nil), r.line[:i+1]...), clk: left, emt: emt})
+			break
+		}
+	}
+	if *x.Runs != r.runs && t >= 0 {
+		switch *x.Runs {
+		case "white":
+			r.started[0] = t
+		case "black":
+			r.started[1] = t
+		}
+	}
+	r.runs = *x.Runs
 }
 
 // Annotate writes the comments into g, whose Moves are the game's moves
-// as they stand (the engine's SANs, from the same start).
+// as they stand (the engine's SANs, from the same start): the clock after
+// each move's press first ("[%clk 1:29:43] [%emt 0:00:17]", as lichess and
+// DGT write them), then the rulings.
 func (r *Sheet) Annotate(g *pgn.Game) {
+	clk := make(map[int]stamp)
+	for _, c := range r.clocks {
+		if k := len(c.after); k <= len(g.Moves) && prefix(c.after, g.Moves) {
+			clk[k-1] = c // a later press of the same move (after a takeback) wins
+		}
+	}
+	for i, m := range g.Moves {
+		if c, ok := clk[i]; ok {
+			text := "[%clk " + hms(c.clk) + "]"
+			if c.emt >= 0 {
+				text += " [%emt " + hms(c.emt) + "]"
+			}
+			m.After = append([]string{text}, m.After...)
+		}
+	}
 	for _, n := range r.notes {
 		k := 0
 		for k < len(n.after) && k < len(g.Moves) && g.Moves[k].SAN == n.after[k] {
@@ -188,4 +261,107 @@ func Termination(reason string) string {
 		return "adjudication"
 	}
 	return "normal"
+}
+
+// prefix reports whether moves are the first moves of ms.
+func prefix(moves []string, ms []*pgn.Move) bool {
+	for i, san := range moves {
+		if ms[i].SAN != san {
+			return false
+		}
+	}
+	return true
+}
+
+// hms writes milliseconds as h:mm:ss, rounded down to the second (a clock
+// shows the seconds begun, lichess writes whole seconds).
+func hms(ms int64) string {
+	s := max(ms, 0) / 1000
+	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+}
+
+// TimeControl writes a time control as the PGN standard's TimeControl tag
+// (section 9.6.1): "300+2" for 5 minutes and 2 seconds a move,
+// "40/5400+30:1800+30" for 90 minutes for 40 moves then 30 minutes, 30
+// seconds a move from move 1. A delay, which the standard cannot write, is
+// given the way US Chess writes it: "G/30;d5" (game in 30 minutes, 5
+// seconds' delay; "G/30;d5 Bronstein" for a Bronstein delay). "-" for no
+// clock.
+func TimeControl(c *protocol.Clock) string {
+	if c == nil || c.White <= 0 {
+		return "-"
+	}
+	if c.Delay > 0 {
+		s := "G/" + minutes(c.White)
+		if c.Increment > 0 {
+			s += ";inc" + strconv.Itoa(c.Increment)
+		}
+		s += ";d" + strconv.Itoa(c.Delay)
+		if c.DelayMode == protocol.DelayBronstein {
+			s += " Bronstein"
+		}
+		return s
+	}
+	inc := ""
+	if c.Increment > 0 {
+		inc = "+" + strconv.Itoa(c.Increment)
+	}
+	if len(c.Periods) == 0 {
+		return strconv.Itoa(c.White) + inc
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d/%d%s", c.Periods[0].Moves, c.White, inc)
+	for i, p := range c.Periods {
+		b.WriteString(":")
+		if i+1 < len(c.Periods) {
+			fmt.Fprintf(&b, "%d/", c.Periods[i+1].Moves-p.Moves)
+		}
+		fmt.Fprintf(&b, "%d%s", p.Add, inc)
+	}
+	return b.String()
+}
+
+// minutes writes seconds as whole minutes where they are, else as minutes
+// and seconds ("30", "2:30").
+func minutes(s int) string {
+	if s%60 == 0 {
+		return strconv.Itoa(s / 60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// Game returns the sheet as a PGN game: tags, the moves as they stand
+// (the engine's SANs), the comments of Annotate, and the result.
+func (r *Sheet) Game(tags []pgn.Tag, moves []string, result string) *pgn.Game {
+	g := &pgn.Game{Tags: append([]pgn.Tag(nil), tags...), Result: result}
+	for _, san := range moves {
+		g.Moves = append(g.Moves, &pgn.Move{SAN: san})
+	}
+	r.Annotate(g)
+	return g
+}
+
+// Tags returns the tags of a game's record that its start and end give:
+// SetUp and FEN for a game that does not start from the initial position,
+// Variant for Chess960, TimeControl, the rule set (Rules), and
+// Termination with TerminationDetail once the game is over (reason not
+// ""). first is the game's first position.
+func Tags(start protocol.Start, first *chess.Position, rules, reason string) []pgn.Tag {
+	var tags []pgn.Tag
+	if start.FEN != "" || start.Chess960 {
+		tags = append(tags, pgn.Tag{Name: "SetUp", Value: "1"}, pgn.Tag{Name: "FEN", Value: first.FEN()})
+	}
+	if start.Chess960 {
+		tags = append(tags, pgn.Tag{Name: "Variant", Value: "Chess960"})
+	}
+	if start.Clock != nil {
+		tags = append(tags, pgn.Tag{Name: "TimeControl", Value: TimeControl(start.Clock)})
+	}
+	if rules != "" {
+		tags = append(tags, pgn.Tag{Name: "Rules", Value: rules})
+	}
+	if reason != "" {
+		tags = append(tags, pgn.Tag{Name: "Termination", Value: Termination(reason)}, pgn.Tag{Name: "TerminationDetail", Value: reason})
+	}
+	return append(tags, pgn.Tag{Name: "Annotator", Value: "arbiter"})
 }

@@ -28,7 +28,7 @@ func play(t *testing.T, lines ...string) string {
 		} else if len(f) > 2 {
 			a.Sq = f[2]
 		}
-		sheet.Add(e.Apply(i+1, a), e.Game().Ply())
+		sheet.Add(&a, e.Apply(i+1, a), e.Game().Ply())
 	}
 	g := &pgn.Game{Result: "*"}
 	for _, s := range e.Game().SANs() {
@@ -94,4 +94,52 @@ func TestTermination(t *testing.T) {
 			t.Errorf("Termination(%q) = %q, want %q", reason, got, want)
 		}
 	}
+}
+
+// K1, PGN: the TimeControl tag in the PGN standard's forms, and US Chess's
+// for a delay.
+func TestTimeControl(t *testing.T) {
+	for _, c := range []struct {
+		clock *protocol.Clock
+		want  string
+	}{
+		{nil, "-"},
+		{&protocol.Clock{White: 300, Black: 300, Increment: 2}, "300+2"},
+		{&protocol.Clock{White: 180, Black: 180}, "180"},
+		{&protocol.Clock{White: 5400, Black: 5400, Increment: 30, Periods: []protocol.Period{{Moves: 40, Add: 1800}}}, "40/5400+30:1800+30"},
+		{&protocol.Clock{White: 7200, Black: 7200, Periods: []protocol.Period{{Moves: 40, Add: 3600}, {Moves: 60, Add: 900}}}, "40/7200:20/3600:900"},
+		{&protocol.Clock{White: 1800, Black: 1800, Delay: 5, DelayMode: "us"}, "G/30;d5"},
+		{&protocol.Clock{White: 5400, Black: 5400, Delay: 10, DelayMode: "bronstein"}, "G/90;d10 Bronstein"},
+	} {
+		if got := scoresheet.TimeControl(c.clock); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.clock, got, c.want)
+		}
+	}
+}
+
+// [%clk] after every move: the time left after that move's press, and
+// [%emt], the time the move took, where the actions carry t.
+func TestClockComments(t *testing.T) {
+	e, err := touch.New(protocol.Start{Clock: &protocol.Clock{White: 300, Black: 300, Increment: 2}}, touch.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := scoresheet.New(e.Game().Start())
+	at := func(ms int64) *int64 { return &ms }
+	for i, a := range []protocol.Action{
+		{By: "white", Act: "lift", Sq: "e2", T: at(1000)},
+		{By: "white", Act: "drop", Sq: "e4", T: at(2000)},
+		{By: "white", Act: "clock", T: at(2500)},
+		{By: "black", Act: "lift", Sq: "e7", T: at(6000)},
+		{By: "black", Act: "drop", Sq: "e5", T: at(7000)},
+		{By: "black", Act: "clock", T: at(62500)},
+	} {
+		sheet.Add(&a, e.Apply(i+1, a), e.Game().Ply())
+	}
+	var buf bytes.Buffer
+	if err := pgn.NewWriter(&buf).Write(sheet.Game(nil, e.Game().SANs(), "*")); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(strings.Fields(buf.String()), " ")
+	has(t, got, "1. e4 {[%clk 0:04:59] [%emt 0:00:02]} 1... e5 {[%clk 0:04:02] [%emt 0:01:00]} *")
 }

@@ -39,11 +39,7 @@ func (g *live) pgnGame(ev store.Event) *pgn.Game {
 		p.SetTag("Variant", "Chess960")
 	}
 	if c := m.Start.Clock; c != nil {
-		tc := strconv.Itoa(c.White)
-		if c.Increment > 0 {
-			tc += "+" + strconv.Itoa(c.Increment)
-		}
-		p.SetTag("TimeControl", tc)
+		p.SetTag("TimeControl", scoresheet.TimeControl(c))
 	}
 	rules := m.Start.Rules
 	if rules == "" {
@@ -62,7 +58,7 @@ func (g *live) pgnGame(ev store.Event) *pgn.Game {
 	}
 	sheet := scoresheet.New(gm.Start())
 	for _, r := range g.log {
-		sheet.Add(r.Rulings, r.ply)
+		sheet.Add(r.Action, r.Rulings, r.ply)
 	}
 	sheet.Annotate(p)
 	return p

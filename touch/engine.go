@@ -129,6 +129,7 @@ type Engine struct {
 	// stand, laws I5, I6).
 	standing *standing
 	offer    *chess.Color
+	start    protocol.Start // as set up, with the options applied
 	clock    chessClock
 	errors   int
 	over     bool
@@ -159,6 +160,10 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 	}
 	e := &Engine{rules: rules, enforce: opts.Enforce, g: game.NewWith(p, game.Config{CanMate: opts.CanMate})}
 	e.phys = newBoard(p)
+	e.start = protocol.Start{FEN: start.FEN, Rules: rules.Name, Chess960: start.Chess960 || opts.Chess960, Clock: start.Clock}
+	if e.start.FEN == "" {
+		e.start.FEN = opts.FEN
+	}
 	e.clock = newClock(start.Clock, p.Turn())
 	e.beginTurn()
 	if o, ok := e.g.Outcome(); ok {
@@ -167,6 +172,10 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 	}
 	return e, nil
 }
+
+// Start returns how the game was set up: the start line with the options
+// applied (the rule set's name, the FEN and Chess960 the options gave).
+func (e *Engine) Start() protocol.Start { return e.start }
 
 // Rules returns the rule set in force.
 func (e *Engine) Rules() laws.RuleSet { return e.rules }

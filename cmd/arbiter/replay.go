@@ -9,7 +9,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/touch"
 )
 
@@ -25,8 +27,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	chess960 := fs.Bool("chess960", false, "Chess960 castling")
 	enforce := fs.Bool("enforce", false, "refuse violating actions at once instead of recording them")
 	summary := fs.Bool("summary", false, "print the summary object after the rulings")
+	asPGN := fs.Bool("pgn", false, "print the game as PGN instead: the moves, the rulings as comments, the clocks ([%clk])")
+	white := fs.String("white", "?", "with --pgn: White's name")
+	black := fs.String("black", "?", "with --pgn: Black's name")
+	event := fs.String("event", "?", "with --pgn: the event")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter replay [--rules R] [--fen F] [--chess960] [--enforce] [--summary] [FILE|-]")
+		fmt.Fprintln(stderr, "usage: arbiter replay [--rules R] [--fen F] [--chess960] [--enforce] [--summary | --pgn [--white W --black B --event E]] [FILE|-]")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {
@@ -46,7 +52,23 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
-	s, err := replay(in, opts, func(r protocol.Ruling) { enc.Encode(r) })
+	emit := func(r protocol.Ruling) { enc.Encode(r) }
+	var sheet *scoresheet.Sheet
+	var observe func(*touch.Engine, *protocol.Action, []protocol.Ruling)
+	if *asPGN {
+		if *summary {
+			fmt.Fprintln(stderr, "arbiter replay: --pgn and --summary do not go together")
+			return 2
+		}
+		emit = func(protocol.Ruling) {}
+		observe = func(e *touch.Engine, a *protocol.Action, rs []protocol.Ruling) {
+			if sheet == nil {
+				sheet = scoresheet.New(e.Game().Start())
+			}
+			sheet.Add(a, rs, e.Game().Ply())
+		}
+	}
+	s, e, err := replay(in, opts, emit, observe)
 	if err != nil {
 		out.Flush()
 		fmt.Fprintln(stderr, "arbiter replay:", err)
@@ -54,6 +76,18 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *summary {
 		enc.Encode(s)
+	}
+	if *asPGN {
+		if sheet == nil {
+			sheet = scoresheet.New(e.Game().Start())
+		}
+		tags := []pgn.Tag{{Name: "Event", Value: *event}, {Name: "Site", Value: "?"}, {Name: "Date", Value: "????.??.??"},
+			{Name: "Round", Value: "?"}, {Name: "White", Value: *white}, {Name: "Black", Value: *black}, {Name: "Result", Value: s.Result}}
+		tags = append(tags, scoresheet.Tags(e.Start(), e.Game().Start(), e.Rules().Name, s.Reason)...)
+		if err := pgn.NewWriter(out).Write(sheet.Game(tags, s.Moves, s.Result)); err != nil {
+			fmt.Fprintln(stderr, "arbiter replay:", err)
+			return 1
+		}
 	}
 	return 0
 }
@@ -63,7 +97,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // error is for input that could not be read, or a game that cannot be set
 // up (an unknown rule set, a bad FEN): that line is answered with an error
 // ruling and processing stops there.
-func replay(in io.Reader, opts touch.Options, emit func(protocol.Ruling)) (protocol.Summary, error) {
+//
+// observe, when not nil, is called after each action with the engine, the
+// action and its rulings (for the scoresheet).
+func replay(in io.Reader, opts touch.Options, emit func(protocol.Ruling), observe func(*touch.Engine, *protocol.Action, []protocol.Ruling)) (protocol.Summary, *touch.Engine, error) {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 4<<20)
 	var e *touch.Engine
@@ -88,14 +125,14 @@ func replay(in io.Reader, opts touch.Options, emit func(protocol.Ruling)) (proto
 			if err := start(*l.Start); err != nil {
 				// No game can be set up: the line is answered, and nothing after it.
 				emit(protocol.Ruling{At: at, Kind: protocol.KindError, Error: err.Error()})
-				return protocol.Summary{}, fmt.Errorf("line %d: %v", at, err)
+				return protocol.Summary{}, nil, fmt.Errorf("line %d: %v", at, err)
 			}
 			continue
 		}
 		if e == nil {
 			if err := start(protocol.Start{}); err != nil {
 				emit(protocol.Ruling{At: at, Kind: protocol.KindError, Error: err.Error()})
-				return protocol.Summary{}, err
+				return protocol.Summary{}, nil, err
 			}
 		}
 		if err != nil {
@@ -103,19 +140,24 @@ func replay(in io.Reader, opts touch.Options, emit func(protocol.Ruling)) (proto
 			extraErrors++
 			continue
 		}
-		for _, r := range e.Apply(at, l.Action) {
+		rs := e.Apply(at, l.Action)
+		for _, r := range rs {
 			emit(r)
+		}
+		if observe != nil {
+			a := l.Action
+			observe(e, &a, rs)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return protocol.Summary{}, err
+		return protocol.Summary{}, nil, err
 	}
 	if e == nil {
 		if err := start(protocol.Start{}); err != nil {
-			return protocol.Summary{}, err
+			return protocol.Summary{}, nil, err
 		}
 	}
 	s := e.Summary()
 	s.Errors += extraErrors
-	return s, nil
+	return s, e, nil
 }

@@ -69,3 +69,36 @@ not json
 		t.Errorf("a missing file should fail with status 2, got %d", code)
 	}
 }
+
+// replay --pgn writes the game of an action file as PGN: the moves as they
+// stand, the rulings as comments on the moves they concern, the clocks
+// ([%clk], [%emt]) and the TimeControl tag.
+func TestReplayPGN(t *testing.T) {
+	game := `{"start": {"clock": {"white": 300, "black": 300, "increment": 2}}}
+{"by": "white", "act": "lift", "sq": "e2", "t": 1000}
+{"by": "white", "act": "drop", "sq": "e4", "t": 2000}
+{"by": "white", "act": "clock", "t": 2500}
+{"by": "black", "act": "touch", "sq": "g8", "t": 5000}
+{"by": "black", "act": "lift", "sq": "e7", "t": 6000}
+{"by": "black", "act": "drop", "sq": "e5", "t": 7000}
+{"by": "black", "act": "clock", "t": 7200}
+{"by": "white", "act": "claim", "what": "touch-move", "t": 9000}
+{"by": "black", "act": "lift", "sq": "g8", "t": 12000}
+{"by": "black", "act": "drop", "sq": "f6", "t": 13000}
+{"by": "black", "act": "clock", "t": 14000}
+`
+	code, out, errs := runCmd(t, game, "replay", "--pgn", "--white", "Anna", "--black", "Bo", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{`[White "Anna"]`, `[Black "Bo"]`, `[TimeControl "300+2"]`, `[Result "*"]`,
+		"1. e4 {[%clk 0:04:59] [%emt 0:00:02]} {1... e5 (taken back): violation 4.3.1 by black: touched Ng8 first but moved Pe7} {claim touch-move by white granted (4.3.1)} 1... Nf6 {[%clk 0:04:54] [%emt 0:00:05]} *"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("PGN lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, _ := runCmd(t, game, "replay", "--pgn", "--summary", "-"); code != 2 {
+		t.Errorf("--pgn with --summary: exit %d", code)
+	}
+}
