@@ -28,9 +28,12 @@ type Board struct {
 	buf    []byte
 	wmu    sync.Mutex
 
-	cmu  sync.Mutex    // held by the clock command under way: one at a time
-	amu  sync.Mutex    // guards acks
-	acks chan ClockAck // while a clock command waits: where its acknowledgement goes
+	cmu     sync.Mutex    // held by the clock command under way: one at a time
+	amu     sync.Mutex    // guards acks, turn, setRun and setting
+	acks    chan ClockAck // while a clock command waits: where its acknowledgement goes
+	turn    Side          // the clock's turn, as Watch follows it
+	setRun  Side          // the side the last set-and-run sent makes run
+	setting bool          // a set-and-run that changes the turn is sent, and Watch has not read its acknowledgement
 }
 
 // Open opens the serial port at path (such as /dev/ttyUSB0, or the
@@ -144,15 +147,23 @@ func (b *Board) ClockCommand(ctx context.Context, cmd []byte) (ClockAck, error) 
 	if !ok {
 		return ClockAck{}, fmt.Errorf("dgt: not a clock command: % x", cmd)
 	}
+	set, isSet := cmds[0].SetNRun()
 	b.cmu.Lock()
 	defer b.cmu.Unlock()
 	acks := make(chan ClockAck, 8)
 	b.amu.Lock()
 	b.acks = acks
+	if isSet {
+		b.setRun, b.setting = set.Run, set.Run != b.turn && set.Run != NoSide
+	}
 	b.amu.Unlock()
+	ok = false
 	defer func() {
 		b.amu.Lock()
 		b.acks = nil
+		if isSet && !ok {
+			b.setting = false // refused or lost: the clock runs as it did
+		}
 		b.amu.Unlock()
 	}()
 	if _, err := b.Write(cmd); err != nil {
@@ -173,6 +184,7 @@ func (b *Board) ClockCommand(ctx context.Context, cmd []byte) (ClockAck, error) 
 			case a.Unasked() || a.Command != sub:
 				continue
 			}
+			ok = true
 			return a, nil
 		case <-t.C:
 			return ClockAck{}, fmt.Errorf("%w %#02x within %v (is a clock plugged into the board, and the board in UpdateAll mode?)", ErrNoAck, sub, wait)
@@ -180,6 +192,30 @@ func (b *Board) ClockCommand(ctx context.Context, cmd []byte) (ClockAck, error) 
 			return ClockAck{}, ctx.Err()
 		}
 	}
+}
+
+// turnTo is how Watch follows the clock's turn: it reports whether a turn
+// of the clock to side is the work of a set-and-run that changed the
+// turn (and no press), and records the turn.
+func (b *Board) turnTo(side Side) (set bool) {
+	b.amu.Lock()
+	defer b.amu.Unlock()
+	set = b.setting && side == b.setRun
+	b.turn = side
+	return set
+}
+
+// setAcked tells Watch, reading the acknowledgement of a set-and-run,
+// whether it changed the turn, and to which side.
+func (b *Board) setAcked() (Side, bool) {
+	b.amu.Lock()
+	defer b.amu.Unlock()
+	if !b.setting {
+		return NoSide, false
+	}
+	b.setting = false
+	b.turn = b.setRun
+	return b.setRun, true
 }
 
 // SetClock sets the clock plugged into the board (a DGT3000) to show s
@@ -348,7 +384,9 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 		return chess.Black
 	}
 	clockTurn := SideOf(opt.Turn, opt.WhiteRight)
-	// clockPress follows the clock's turn and reports who pressed.
+	b.turnTo(clockTurn)
+	// clockPress follows the clock's turn and reports who pressed. A
+	// turn that a set-and-run gave the clock is no press.
 	clockPress := func(s ClockState) (chess.Color, bool) {
 		if !s.Connected || s.LeftTurn == s.RightTurn {
 			return 0, false
@@ -359,7 +397,18 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 		}
 		prev := clockTurn
 		clockTurn = side
+		if b.turnTo(side) {
+			return 0, false
+		}
 		return colourOf(prev), side != prev
+	}
+	// clockAck follows the clock's turn through a set-and-run.
+	clockAck := func(m Message) {
+		if a, ok := m.ClockAck(); ok && a.OK() && a.Command == ClockSetNRun {
+			if side, ok := b.setAcked(); ok {
+				clockTurn = side
+			}
+		}
 	}
 	// timesOf returns what the clock shows, by colour.
 	timesOf := func(s ClockState) *protocol.Times {
@@ -390,6 +439,8 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 			} else if cs, ok := m.Clock(); ok {
 				clockPress(cs)
 				stamp()
+			} else {
+				clockAck(m)
 			}
 		}
 		logf("start position set")
@@ -409,7 +460,8 @@ func (b *Board) Watch(ctx context.Context, opt WatchOptions, events chan<- eboar
 		case MsgClock:
 			cs, ok := m.Clock()
 			if !ok {
-				return // an acknowledgement: no report of the board
+				clockAck(m) // an acknowledgement: no report of the board
+				return
 			}
 			t := stamp()
 			times := timesOf(cs)
