@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"runtime"
@@ -41,32 +42,147 @@ type Options struct {
 	// CanMate and Deep set the Auditor fields of the same names.
 	CanMate game.MateFunc
 	Deep    bool
-	// Workers is the number of goroutines replaying games; 0 means one per
-	// CPU but one, which is left to the PGN reader (so one worker, replaying
-	// on the reading goroutine, on two CPUs or fewer). Findings come out in
-	// input order whatever the number.
+	// Workers is the number of goroutines reading and replaying games; 0
+	// means one per CPU (GOMAXPROCS). The input is read and cut into
+	// chunks of whole games on a goroutine of its own (which also runs the
+	// decompressor, if any). Findings come out in input order whatever the
+	// number, and they are the same.
 	Workers int
+	// ChunkSize is the size of the chunks of whole games handed to the
+	// workers (0: DefaultChunkSize). It changes neither the findings nor
+	// their order.
+	ChunkSize int
 	// Progress, if set, is called with the number of games done so far
-	// after the findings of each game are emitted (on the goroutine that
-	// calls emit).
+	// after the findings of each chunk of games are emitted (on the
+	// goroutine that calls emit).
 	Progress func(games int)
 }
 
-// Stream reads PGN games from r one at a time, audits each, and calls emit
-// with every finding, in the order of the games. file names the input in
-// the findings. Only an error of the underlying reader is returned; a game
-// the PGN reader cannot make sense of is a SyntaxError finding and the
-// audit goes on with the next game.
+// DefaultChunkSize is the size of the chunks of whole games that Stream
+// hands to its workers: large enough that handing them out costs next to
+// nothing, small enough that a few per worker in flight take little
+// memory.
+const DefaultChunkSize = 1 << 20
+
+// Stream reads PGN games from r, audits each, and calls emit with every
+// finding, in the order of the games. file names the input in the
+// findings. Only an error of the underlying reader is returned, after the
+// findings of the games read before it; a game the PGN reader cannot make
+// sense of is a SyntaxError finding and the audit goes on with the next
+// game.
+//
+// One goroutine reads r and cuts it into chunks of whole games
+// (pgn.Splitter), Workers goroutines read and audit the chunks, and the
+// calling goroutine emits their findings chunk by chunk, in order. At
+// most about three chunks per worker are held at once, so memory does not
+// grow with the input. The findings are those of one pgn.Reader reading
+// the whole input: the game numbers and lines of each chunk are moved on
+// by those of the chunks before it.
 func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, error) {
 	workers := opts.Workers
 	if workers <= 0 {
-		workers = max(runtime.GOMAXPROCS(0)-1, 1)
+		workers = runtime.GOMAXPROCS(0)
 	}
-	if workers == 1 {
-		return streamSerial(r, file, opts, emit)
+	// Every job is in work, order or free, or held by one goroutine, so
+	// free never blocks a sender.
+	size := opts.ChunkSize
+	if size <= 0 {
+		size = DefaultChunkSize
 	}
-	return streamParallel(r, file, opts, workers, emit)
+	work := make(chan *job, workers)
+	order := make(chan *job, 2*workers)
+	free := make(chan *job, 3*workers+3)
+	go func() {
+		defer close(work)
+		defer close(order)
+		sp := pgn.NewSplitter(r, size)
+		for {
+			var j *job
+			select {
+			case j = <-free:
+			default:
+				j = new(job)
+			}
+			c, err := sp.Next(j.buf)
+			if err != nil {
+				return // io.EOF: read errors come in the last chunk
+			}
+			j.chunk, j.buf, j.done = c, c.Data, make(chan struct{})
+			order <- j
+			work <- j // a worker owns j from here
+			if c.Last {
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := opts.auditor()
+			var rd pgn.Reader
+			var it item
+			for j := range work {
+				j.run(a, &rd, &it, file)
+				close(j.done)
+			}
+		}()
+	}
+	var st Stats
+	var readErr error
+	games, lines := 0, 0 // in the chunks emitted
+	for j := range order {
+		<-j.done
+		for _, f := range j.findings {
+			f.Game += games
+			f.Line += lines
+			emit(f)
+		}
+		st.Add(j.stats)
+		games += j.games
+		lines += j.lines
+		if j.err != nil {
+			readErr = j.err
+		}
+		if opts.Progress != nil {
+			opts.Progress(st.Games)
+		}
+		j.chunk = pgn.Chunk{}
+		select {
+		case free <- j:
+		default:
+		}
+	}
+	wg.Wait()
+	return st, readErr
 }
+
+// job is one chunk and what its audit found, with game numbers and lines
+// counted from the chunk's start. Jobs are used again once their findings
+// are out, with the memory of their text and findings.
+type job struct {
+	chunk    pgn.Chunk
+	buf      []byte // the memory of chunk.Data, kept for the next chunk
+	findings []Finding
+	stats    Stats
+	games    int   // games the reader counted, broken ones included
+	lines    int   // newlines in the chunk
+	err      error // the read error that ends the input after the chunk
+	done     chan struct{}
+}
+
+// run audits the games of the chunk with a and rd, reading them into it.
+func (j *job) run(a *Auditor, rd *pgn.Reader, it *item, file string) {
+	j.findings, j.stats, j.games, j.err = j.findings[:0], Stats{}, 0, nil
+	rd.ResetChunk(j.chunk)
+	for next(rd, it, &j.games, &j.err) {
+		j.findings = a.item(it, file, j.findings, &j.stats)
+	}
+	j.lines = bytes.Count(j.chunk.Data, newline)
+}
+
+var newline = []byte{'\n'}
 
 // item is one game read, or a syntax error, with its number.
 type item struct {
@@ -126,107 +242,4 @@ func (o Options) auditor() *Auditor {
 	a := NewAuditor(o.Rules)
 	a.CanMate, a.Deep = o.CanMate, o.Deep
 	return a
-}
-
-func streamSerial(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, error) {
-	var st Stats
-	a := opts.auditor()
-	rd := pgn.NewReader(r)
-	var buf []Finding
-	n := 0
-	var err error
-	var it item
-	for next(rd, &it, &n, &err) {
-		buf = a.item(&it, file, buf[:0], &st)
-		for _, f := range buf {
-			emit(f)
-		}
-		if opts.Progress != nil {
-			opts.Progress(st.Games)
-		}
-	}
-	return st, err
-}
-
-// batch is a run of consecutive games handed to one worker. Batches are
-// used again once their findings are out, with the memory of their games.
-type batch struct {
-	items    [batchSize]item
-	n        int // items used
-	findings []Finding
-	stats    Stats
-	done     chan struct{}
-}
-
-const batchSize = 64
-
-// streamParallel reads games on the calling goroutine's helper, audits
-// batches of them on workers, and emits the findings in input order. At
-// most a few batches per worker are in flight, so memory stays bounded.
-func streamParallel(r io.Reader, file string, opts Options, workers int, emit func(Finding)) (Stats, error) {
-	work := make(chan *batch, workers)
-	order := make(chan *batch, 2*workers)
-	// Every batch is in work, order or free, or held by one goroutine, so
-	// free never blocks a sender.
-	free := make(chan *batch, 3*workers+2)
-	var readErr error
-	go func() {
-		defer close(work)
-		defer close(order)
-		rd := pgn.NewReader(r)
-		n := 0
-		for {
-			var b *batch
-			select {
-			case b = <-free:
-				b.n, b.findings, b.stats = 0, b.findings[:0], Stats{}
-			default:
-				b = new(batch)
-			}
-			b.done = make(chan struct{})
-			for b.n < batchSize && next(rd, &b.items[b.n], &n, &readErr) {
-				b.n++
-			}
-			if b.n == 0 {
-				return
-			}
-			last := b.n < batchSize
-			order <- b
-			work <- b // the worker owns b from here
-			if last {
-				return
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			a := opts.auditor()
-			for b := range work {
-				for i := range b.items[:b.n] {
-					b.findings = a.item(&b.items[i], file, b.findings, &b.stats)
-				}
-				close(b.done)
-			}
-		}()
-	}
-	var st Stats
-	for b := range order {
-		<-b.done
-		for _, f := range b.findings {
-			emit(f)
-		}
-		st.Add(b.stats)
-		if opts.Progress != nil {
-			opts.Progress(st.Games)
-		}
-		select {
-		case free <- b:
-		default:
-		}
-	}
-	wg.Wait()
-	return st, readErr
 }

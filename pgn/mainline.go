@@ -359,7 +359,7 @@ func (r *Reader) readMainMovetext(ml *MainLine) error {
 				return r.ioErr
 			}
 			if len(stack) > 1 {
-				return r.fail(openLine(), resyncNone, "unterminated variation at end of input")
+				return r.fail(openLine(), resyncNone, "%s", r.unterminatedAtEnd())
 			}
 			finish()
 			return nil

@@ -98,8 +98,14 @@ var class = func() (t [256]byte) {
 // Reading a game of any variant is not an error: see Game.Variant.
 type Reader struct {
 	br    *bufio.Reader
-	buf   []byte // window onto the bytes buffered in br; buf[off:] is unread
+	buf   []byte // window onto the bytes buffered in br (or of src); buf[off:] is unread
 	off   int
+	// A Reader of a Chunk reads src, with no bufio.Reader: buf is
+	// src[base:], cut as br would buffer it (at most bufSize bytes).
+	src      []byte
+	base     int
+	endErr   error // the read error that follows src, if any
+	followed bool  // a tag section follows src (it is not the end of the input)
 	eof   bool  // the input is exhausted (or failed)
 	ioErr error // error of the underlying reader, other than io.EOF
 
@@ -197,12 +203,25 @@ func (r *Reader) fail(line, mode int, format string, args ...any) error {
 	return &SyntaxError{Game: r.games, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// unterminatedAtEnd is the message for a variation still open where the
+// text ends: the end of the input, or the tag section that follows a
+// Chunk (which a Reader of the whole input would have seen).
+func (r *Reader) unterminatedAtEnd() string {
+	if r.followed {
+		return "unterminated variation before the next tag section"
+	}
+	return "unterminated variation at end of input"
+}
+
 // more drops the consumed bytes buf[:off] and reads more input. It reports
 // whether new bytes were added; it returns false at the end of the input,
 // on a read error, and when the buffer is full.
 func (r *Reader) more() bool {
 	if r.eof {
 		return false
+	}
+	if r.br == nil {
+		return r.moreSrc()
 	}
 	if r.off > 0 {
 		r.br.Discard(r.off)
@@ -223,6 +242,28 @@ func (r *Reader) more() bool {
 	}
 	r.buf, _ = r.br.Peek(r.br.Buffered())
 	return true
+}
+
+// moreSrc is more for a Reader of a Chunk: the window moves to the
+// unread bytes and takes in up to bufSize of them, as a bufio.Reader of
+// that size would hold.
+func (r *Reader) moreSrc() bool {
+	had := len(r.buf) - r.off // unread bytes already in the window
+	r.base += r.off
+	r.off = 0
+	end := min(r.base+bufSize, len(r.src))
+	r.buf = r.src[r.base:end]
+	if len(r.buf) > had {
+		return true
+	}
+	if end < len(r.src) {
+		return false // the window is full
+	}
+	r.eof = true
+	if r.endErr != nil && r.endErr != io.EOF {
+		r.ioErr = r.endErr
+	}
+	return false
 }
 
 // full reports whether the last call to more failed because the buffer is
@@ -412,6 +453,12 @@ func (r *Reader) readTags(g *Game) error {
 	return r.readTagsInto(g, nil)
 }
 
+// linearTags is the number of tags up to which the names of a header are
+// searched one by one for a repeated name; past it a map is built. (A
+// header-only game after a blank line is searched at every tag; most
+// headers have fewer than 20 tags, and a map costs more than the search.)
+const linearTags = 64
+
 // readTagsInto is readTags for a Game (g) or a MainLine (ml, when g is
 // nil).
 func (r *Reader) readTagsInto(g *Game, ml *MainLine) error {
@@ -464,7 +511,7 @@ func (r *Reader) readTagsInto(g *Game, ml *MainLine) error {
 			// The same as below, with the names kept in ml's text.
 			if blank && len(ml.tags) > 0 {
 				dup := false
-				if len(ml.tags) <= 16 {
+				if len(ml.tags) <= linearTags {
 					dup = ml.HasTag(string(nameb))
 				} else {
 					if names == nil {
@@ -494,7 +541,7 @@ func (r *Reader) readTagsInto(g *Game, ml *MainLine) error {
 		name := r.tagCache.get(nameb)
 		if blank && len(tags) > 0 {
 			dup := false
-			if len(tags) <= 16 {
+			if len(tags) <= linearTags {
 				dup = hasName(tags, name)
 			} else {
 				if names == nil {
@@ -757,7 +804,7 @@ func (r *Reader) readMovetext(g *Game) error {
 				return r.ioErr
 			}
 			if len(r.stack) > 1 {
-				return r.fail(r.openLine(), resyncNone, "unterminated variation at end of input")
+				return r.fail(r.openLine(), resyncNone, "%s", r.unterminatedAtEnd())
 			}
 			r.finish(g)
 			return nil

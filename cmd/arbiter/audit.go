@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/audit"
+	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -29,7 +29,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	rules := fs.String("rules", "fide", "rule set: fide, fide-rapid, fide-blitz, uscf, casual, fide-1971")
 	asJSON := fs.Bool("json", false, "write JSON Lines: one object per finding, then a summary object")
-	workers := fs.Int("workers", 0, "goroutines replaying games (0: one per CPU but one; 1: replay while reading); output stays in input order")
+	workers := fs.Int("workers", 0, "goroutines reading and replaying games, besides the one that reads and decompresses the input (0: one per CPU); output stays in input order")
 	fs.Var(intAlias{workers}, "threads", "") // the former name of --workers, left out of the usage
 	deep := fs.Bool("deep", false, "ask the full can-mate analysis about every final position and every win on time (slow)")
 	minSev := fs.String("severity", "info", "print findings of this severity and above: info, warning, error (all are counted)")

@@ -236,3 +236,66 @@ func TestAuditCmd_NoProgressWithoutTerminal(t *testing.T) {
 		t.Errorf("progress written to a non-terminal stderr: %q", b)
 	}
 }
+
+// TestAuditCmd_SameFindingsForEveryWorkerCountAndInputForm audits all the
+// PGN test data (several chunks) as plain text, gzip, zstd and on stdin,
+// with 1, 2 and 4 workers, and checks that the findings and the summary's
+// counts are the same every time.
+func TestAuditCmd_SameFindingsForEveryWorkerCountAndInputForm(t *testing.T) {
+	var all []byte
+	filepath.WalkDir(testdataPGN, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := os.ReadFile(p)
+			all = append(all, data...)
+			all = append(all, '\n', '\n')
+		}
+		return nil
+	})
+	if len(all) < 2_000_000 {
+		t.Fatalf("%d bytes of test data", len(all))
+	}
+	dir := t.TempDir()
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(all)
+	zw.Close()
+	enc, _ := zstd.NewWriter(nil)
+	zst := enc.EncodeAll(all, nil)
+	for name, data := range map[string][]byte{"all.pgn": all, "all.pgn.gz": gz.Bytes(), "all.pgn.zst": zst} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// findings returns the output without the file names and the timed
+	// part of the summary.
+	findings := func(stdin string, args ...string) string {
+		objs := jsonLines(t, stdin, args...)
+		var b strings.Builder
+		for _, m := range objs {
+			delete(m, "file")
+			for _, k := range []string{"seconds", "games_per_second", "moves_per_second"} {
+				delete(m, k)
+			}
+			line, _ := json.Marshal(m)
+			b.Write(line)
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
+	want := findings("", "--workers", "1", filepath.Join(dir, "all.pgn"))
+	if n := strings.Count(want, "\n"); n < 100 {
+		t.Fatalf("only %d lines of findings", n)
+	}
+	for _, workers := range []string{"1", "2", "4"} {
+		for _, name := range []string{"all.pgn", "all.pgn.gz", "all.pgn.zst", "-"} {
+			stdin := ""
+			path := filepath.Join(dir, name)
+			if name == "-" {
+				stdin, path = string(zst), "-"
+			}
+			if got := findings(stdin, "--workers", workers, path); got != want {
+				t.Errorf("--workers %s %s: the findings differ", workers, name)
+			}
+		}
+	}
+}
