@@ -97,17 +97,17 @@ var class = func() (t [256]byte) {
 //
 // Reading a game of any variant is not an error: see Game.Variant.
 type Reader struct {
-	br    *bufio.Reader
-	buf   []byte // window onto the bytes buffered in br (or of src); buf[off:] is unread
-	off   int
+	br  *bufio.Reader
+	buf []byte // window onto the bytes buffered in br (or of src); buf[off:] is unread
+	off int
 	// A Reader of a Chunk reads src, with no bufio.Reader: buf is
 	// src[base:], cut as br would buffer it (at most bufSize bytes).
 	src      []byte
 	base     int
 	endErr   error // the read error that follows src, if any
 	followed bool  // a tag section follows src (it is not the end of the input)
-	eof   bool  // the input is exhausted (or failed)
-	ioErr error // error of the underlying reader, other than io.EOF
+	eof      bool  // the input is exhausted (or failed)
+	ioErr    error // error of the underlying reader, other than io.EOF
 
 	line    int  // line number of buf[off]
 	bol     bool // only white space since the start of the line

@@ -140,7 +140,7 @@ func TestSplitterChunksReadAsTheWholeStream(t *testing.T) {
 	}
 	edges := []string{
 		"[Event \"a\"]\n\n1. e4 (1. d4\n\n[Event \"b\"]\n\n1. d4 *",       // open variation before a tag section
-		"[Event \"a\"]\n\n1. e4 {open\n\n[Event \"b\"]\n\n1. d4 *",         // open comment
+		"[Event \"a\"]\n\n1. e4 {open\n\n[Event \"b\"]\n\n1. d4 *",        // open comment
 		"[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n*",    // a blank line inside a header
 		"[Event \"a\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n",               // header-only games
 		"1. e4 *\n%escape\n\n[Event \"b\"]\n*",                            // an escape line
