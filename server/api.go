@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -83,7 +84,28 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 			level = slog.LevelDebug
 		}
 		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", ms(time.Since(t)))
+		if sw.status == http.StatusInternalServerError {
+			s.noteStoreError(r.Method + " " + r.URL.Path + " answered 500")
+		}
 	})
+}
+
+// storeErrorWindow is how long a failed request keeps /healthz degraded.
+const storeErrorWindow = time.Minute
+
+// noteStoreError remembers a request that failed on the server's side
+// (the database, most often) for /healthz.
+func (s *Server) noteStoreError(msg string) {
+	s.errMu.Lock()
+	s.errAt, s.errMsg = time.Now(), msg
+	s.errMu.Unlock()
+}
+
+// lastStoreError returns when the last request failed, and how.
+func (s *Server) lastStoreError() (time.Time, string) {
+	s.errMu.Lock()
+	defer s.errMu.Unlock()
+	return s.errAt, s.errMsg
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
@@ -91,6 +113,16 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := s.store.Ping(ctx); err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": err.Error()})
+		return
+	}
+	// Writes: a row of its own written now, and what the last store error
+	// of the requests was, while it is recent.
+	if err := s.store.WriteCheck(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "read-only", "error": "the database does not take writes: " + err.Error()})
+		return
+	}
+	if at, msg := s.lastStoreError(); time.Since(at) < storeErrorWindow {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": fmt.Sprintf("a request failed in the database %s ago: %s", time.Since(at).Round(time.Second), msg)})
 		return
 	}
 	v, _ := s.store.Version(ctx)
@@ -112,9 +144,14 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// readJSON decodes a JSON request body into v, refusing unknown fields.
+// readJSON decodes a JSON request body into v, refusing unknown fields,
+// a body over maxBody (413) and NUL characters.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return apiErr(http.StatusBadRequest, "malformed JSON: %v", err)
@@ -170,17 +207,28 @@ type CreatedEvent struct {
 // the highest board of their round in taken.
 func (s *Server) newGames(eventID string, def *protocol.Start, specs []GameSpec, taken map[int]int) ([]store.Game, []string, error) {
 	now := time.Now().UTC()
+	if len(specs) > maxGamesPerRequest {
+		return nil, nil, apiErr(http.StatusBadRequest, "%d games in one request: at most %d", len(specs), maxGamesPerRequest)
+	}
 	games := make([]store.Game, 0, len(specs))
 	tokens := make([]string, 0, len(specs))
 	for i, sp := range specs {
 		if sp.Round == 0 {
 			sp.Round = 1
 		}
-		if sp.Round < 0 || sp.Board < 0 {
-			return nil, nil, apiErr(http.StatusBadRequest, "game %d: round and board must be positive", i)
+		if sp.Round < 0 || sp.Board < 0 || sp.Round > maxRound || sp.Board > maxBoard {
+			return nil, nil, apiErr(http.StatusBadRequest, "game %d: round must be 1 to %d and board 1 to %d", i, maxRound, maxBoard)
+		}
+		for _, f := range []struct{ name, v string }{{"white", sp.White}, {"black", sp.Black}} {
+			if err := textField(fmt.Sprintf("game %d: %s", i, f.name), f.v); err != nil {
+				return nil, nil, err
+			}
 		}
 		if sp.Board == 0 {
 			sp.Board = taken[sp.Round] + 1
+			if sp.Board > maxBoard {
+				return nil, nil, apiErr(http.StatusBadRequest, "game %d: round %d has no board left under %d", i, sp.Round, maxBoard)
+			}
 		}
 		if sp.Board > taken[sp.Round] {
 			taken[sp.Round] = sp.Board
@@ -244,6 +292,12 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 	if spec.Name == "" {
 		writeErr(w, apiErr(http.StatusBadRequest, "the event needs a name"))
 		return
+	}
+	for _, f := range []struct{ name, v string }{{"name", spec.Name}, {"site", spec.Site}} {
+		if err := textField(f.name, f.v); err != nil {
+			writeErr(w, err)
+			return
+		}
 	}
 	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC()}
 	arb := newToken(arbiterPrefix)
@@ -356,8 +410,13 @@ func (s *Server) arbiterOf(ctx context.Context, r *http.Request, eventID string)
 // author returns who a token speaks for in game g: the board or the
 // arbiter; 401 without a token, 403 with one that is neither.
 func (s *Server) author(ctx context.Context, tok string, g *live) (string, error) {
+	return s.authorFor(ctx, tok, g, "posting actions needs the board's or the arbiter's token (Authorization: Bearer ...)")
+}
+
+// authorFor is author with the words of the 401 for a route.
+func (s *Server) authorFor(ctx context.Context, tok string, g *live, need string) (string, error) {
 	if tok == "" {
-		return "", apiErr(http.StatusUnauthorized, "posting needs the board's or the arbiter's token (Authorization: Bearer ...)")
+		return "", apiErr(http.StatusUnauthorized, "%s", need)
 	}
 	g.mu.Lock()
 	id := g.meta.ID
@@ -456,12 +515,29 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 		}
 		after = n
 	}
+	limit := int64(logPage)
+	if q := r.URL.Query().Get("limit"); q != "" {
+		n, err := strconv.ParseInt(q, 10, 64)
+		if err != nil || n < 1 || n > logPage {
+			writeErr(w, apiErr(http.StatusBadRequest, "limit must be 1 to %d, not %q", logPage, q))
+			return
+		}
+		limit = n
+	}
 	entries := []store.Entry{}
+	more := false
 	err := s.readGame(r.Context(), r.PathValue("game"), func(g *live) {
-		for i := min(after, int64(len(g.log))); i < int64(len(g.log)); i++ {
+		end := min(after+limit, int64(len(g.log)))
+		for i := min(after, int64(len(g.log))); i < end; i++ {
 			entries = append(entries, g.log[i].Entry)
 		}
+		more = end < int64(len(g.log))
 	})
+	if more && len(entries) > 0 {
+		// The next page: the Link header names it (RFC 8288).
+		next := entries[len(entries)-1].N
+		w.Header().Set("Link", fmt.Sprintf("<%s?after=%d&limit=%d>; rel=\"next\"", r.URL.Path, next, limit))
+	}
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -497,6 +573,9 @@ func ParseActions(body []byte) ([]protocol.Action, error) {
 	if len(raws) == 0 {
 		return nil, apiErr(http.StatusBadRequest, "no actions")
 	}
+	if len(raws) > maxActionsPerPost {
+		return nil, apiErr(http.StatusBadRequest, "%d actions in one post: at most %d", len(raws), maxActionsPerPost)
+	}
 	out := make([]protocol.Action, 0, len(raws))
 	for i, raw := range raws {
 		l, err := protocol.ParseLine(raw)
@@ -506,8 +585,11 @@ func ParseActions(body []byte) ([]protocol.Action, error) {
 		if l.Start != nil {
 			return nil, refused(http.StatusBadRequest, i, "a start line is not an action: the start is set when the game is created", nil)
 		}
-		if l.Action.Seq < 0 {
-			return nil, refused(http.StatusBadRequest, i, "seq must be positive", nil)
+		if l.Action.Seq < 0 || l.Action.Seq > maxSeq {
+			return nil, refused(http.StatusBadRequest, i, fmt.Sprintf("seq must be positive and at most 2^53-1 (%d)", int64(maxSeq)), nil)
+		}
+		if len(l.Action.Move) > 20 {
+			return nil, refused(http.StatusBadRequest, i, "move is longer than 20 characters", nil)
 		}
 		out = append(out, l.Action)
 	}
@@ -526,9 +608,9 @@ func (s *Server) postActions(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := readBody(w, r)
 	if err != nil {
-		writeErr(w, apiErr(http.StatusBadRequest, "reading the body: %v", err))
+		writeErr(w, err)
 		return
 	}
 	actions, err := ParseActions(body)
@@ -560,7 +642,7 @@ func (s *Server) arbiterGame(w http.ResponseWriter, r *http.Request, what string
 		writeErr(w, err)
 		return nil, false
 	}
-	if author, err := s.author(r.Context(), requestToken(r), g); err != nil || author != store.ByArbiter {
+	if author, err := s.authorFor(r.Context(), requestToken(r), g, "only the arbiter may "+what+": this needs the arbiter's token (Authorization: Bearer ...)"); err != nil || author != store.ByArbiter {
 		if err == nil {
 			err = apiErr(http.StatusForbidden, "only the arbiter may %s", what)
 		}
@@ -585,6 +667,10 @@ func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
 	case "1-0", "0-1", "1/2-1/2", "*":
 	default:
 		writeErr(w, apiErr(http.StatusBadRequest, "result must be 1-0, 0-1, 1/2-1/2 or *, not %q", d.Result))
+		return
+	}
+	if err := textField("reason", d.Reason); err != nil {
+		writeErr(w, err)
 		return
 	}
 	res, err := s.decide(ctx, g, store.Decision{Result: d.Result, Reason: d.Reason})

@@ -7,6 +7,7 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
+	"net"
 	"net/http"
 	"strings"
 )
@@ -16,6 +17,25 @@ const (
 	arbiterPrefix = "arb_"
 	boardPrefix   = "brd_"
 )
+
+// NewAdminToken returns a fresh random admin token, for a server that
+// listens beyond loopback without one given.
+func NewAdminToken() string { return newToken("adm_") }
+
+// Loopback reports whether a listen address (host:port) takes connections
+// from this machine only: a loopback IP or "localhost". An empty host or
+// an unspecified IP (":8080", "0.0.0.0:8080") listens on every interface.
+func Loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
 
 // newToken returns a fresh random token (256 bits) with the given prefix.
 func newToken(prefix string) string {
@@ -55,8 +75,9 @@ func newID() string {
 }
 
 // requestToken returns the token of a request: "Authorization: Bearer T",
-// or the token query parameter (for browsers' WebSockets, which cannot set
-// headers).
+// or, on a WebSocket upgrade only, the token query parameter (browsers'
+// WebSockets cannot set headers; anywhere else a token in a URL would end
+// up in histories and logs).
 func requestToken(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); h != "" {
 		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
@@ -64,5 +85,8 @@ func requestToken(r *http.Request) string {
 		}
 		return strings.TrimSpace(h)
 	}
-	return r.URL.Query().Get("token")
+	if isWebSocket(r) {
+		return r.URL.Query().Get("token")
+	}
+	return ""
 }

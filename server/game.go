@@ -64,6 +64,8 @@ type live struct {
 	log      []record
 	seqs     map[seqKey]int64 // → entry number
 	decision *store.Decision  // the arbiter's decision in force, or nil
+	// used is when the game was last asked for (Server.evict).
+	used time.Time
 	// origin is the server time of the game's t 0: the time of its first
 	// action (less that action's own t, where it gave one). Zero while no
 	// action came, or for a game without a clock.
@@ -83,6 +85,11 @@ func (s *Server) newEngine(meta store.Game) (*touch.Engine, error) {
 func (s *Server) game(ctx context.Context, id string) (*live, error) {
 	for {
 		g, err := s.loadGame(ctx, id)
+		if g != nil {
+			g.mu.Lock()
+			g.used = time.Now()
+			g.mu.Unlock()
+		}
 		if g != nil || err != nil {
 			return g, err
 		}
@@ -371,6 +378,9 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 	// A retry whose every action is known needs no transaction.
 	if acks, ok := g.knownAcks(author, actions); ok {
 		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+	}
+	if len(g.log)+len(actions) > maxLogEntries {
+		return PostResult{}, apiErr(http.StatusConflict, "game %s has %d entries: at most %d a game", g.meta.ID, len(g.log), maxLogEntries)
 	}
 	if s.store.Postgres() {
 		// Other processes may have written: catch up first (cheap when not).

@@ -139,6 +139,9 @@ func call(t *testing.T, method, url, token string, body any, out any) (int, []by
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

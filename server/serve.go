@@ -56,7 +56,11 @@ func ListenAndServe(ctx context.Context, cfg Config) error {
 	hs := &http.Server{
 		Handler:           srv.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		// An idle keep-alive connection is closed after a minute; the
+		// routes set read and write deadlines of their own (guard), but
+		// for the WebSockets, which keep their pings.
+		IdleTimeout: time.Minute,
+		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	hs.RegisterOnShutdown(srv.Close)
 	url := URL(ln.Addr())
@@ -104,7 +108,7 @@ func URL(a net.Addr) string {
 		return "http://" + a.String() + "/"
 	}
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
-		host = "localhost"
+		host = "localhost" // one way in among others: "arbiter serve" says so
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
 }

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/game"
@@ -29,6 +30,10 @@ type Options struct {
 	// then the full analysis where a position may be dead). Its
 	// answers are remembered (it must depend on the position only).
 	CanMate func(*chess.Position, chess.Color) bool
+	// IdleGame is how long a game nobody follows stays in memory after its
+	// last use; it is loaded again from its log on demand. Zero means 5
+	// minutes.
+	IdleGame time.Duration
 }
 
 // Server serves the API over one store. Build it with New; it is safe for
@@ -46,6 +51,12 @@ type Server struct {
 
 	// flags watches every running clock (one timer for all games).
 	flags *flagWatch
+
+	// errAt and errMsg are the last request that failed on the server's
+	// side, for /healthz.
+	errMu  sync.Mutex
+	errAt  time.Time
+	errMsg string
 
 	// done is closed by Close: live streams end.
 	done      chan struct{}
@@ -70,6 +81,7 @@ func New(opts Options) (*Server, error) {
 	s.routes()
 	go s.watchFlags(s.done)
 	go s.rearm(context.Background())
+	go s.evictIdle(s.done)
 	return s, nil
 }
 
@@ -92,6 +104,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{game}/pgn", s.gamePGN)
 	m.HandleFunc("GET /api/games/{game}/live", s.followGame)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if s.methodNotAllowed(w, r) {
+			return
+		}
 		writeErr(w, apiErr(http.StatusNotFound, "no such route: %s %s", r.Method, r.URL.Path))
 	})
 	if s.opts.Static != nil {
@@ -103,7 +118,7 @@ func (s *Server) routes() {
 }
 
 // Handler returns the HTTP handler of the API, with request logging.
-func (s *Server) Handler() http.Handler { return s.logRequests(s.mux) }
+func (s *Server) Handler() http.Handler { return s.logRequests(s.guard(s.mux)) }
 
 // Run follows the entries other processes append (PostgreSQL
 // notifications) until ctx ends, so that live followers connected to this
@@ -163,4 +178,58 @@ func (s *Server) resync() {
 	for _, id := range ids {
 		s.notified(id, 1<<62)
 	}
+}
+
+// evictIdle frees, until done is closed, the games nobody follows that
+// were not used for Options.IdleGame: memory stays bounded by the games
+// in use, whatever was created. A freed game is loaded again from its log
+// when asked for (its clock's flag included).
+func (s *Server) evictIdle(done <-chan struct{}) {
+	idle := s.opts.IdleGame
+	if idle <= 0 {
+		idle = 5 * time.Minute
+	}
+	t := time.NewTicker(max(idle/4, 10*time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+		}
+		s.evict(time.Now().Add(-idle))
+	}
+}
+
+// evict frees the games not used since before and nobody follows.
+func (s *Server) evict(before time.Time) {
+	s.mu.Lock()
+	var old []*live
+	for _, g := range s.games {
+		old = append(old, g)
+	}
+	s.mu.Unlock()
+	for _, g := range old {
+		if !g.mu.TryLock() {
+			continue // in use
+		}
+		free := g.eng != nil && g.used.Before(before) && !s.hub.watched(g.meta.ID, g.meta.Event)
+		id := g.meta.ID
+		g.mu.Unlock()
+		if !free {
+			continue
+		}
+		s.mu.Lock()
+		if s.games[id] == g {
+			delete(s.games, id)
+		}
+		s.mu.Unlock()
+	}
+}
+
+// loaded returns the number of games in memory.
+func (s *Server) loaded() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
 }

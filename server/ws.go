@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 )
@@ -192,6 +193,12 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, sb *subscri
 			typ, data, err := c.Read(ctx)
 			if err != nil {
 				readErr <- err
+				return
+			}
+			if typ == websocket.MessageText && !utf8.Valid(data) {
+				// RFC 6455 8.1: a text frame must be UTF-8.
+				c.Close(websocket.StatusInvalidFramePayloadData, "text message is not UTF-8")
+				readErr <- errors.New("text message is not UTF-8")
 				return
 			}
 			var m Message

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/arbiterchess/arbiter/server"
@@ -22,13 +23,14 @@ func init() {
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("addr", ":8080", "address to listen on (\"127.0.0.1:0\" picks a free port)")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on: loopback by default; \":8080\" for every interface (then creating events needs an admin token); \"127.0.0.1:0\" picks a free port")
 	db := fs.String("db", "arbiter.db", "database: an SQLite file, or a postgres://user@host:port/db URL")
-	adminToken := fs.String("admin-token", os.Getenv("ARBITER_ADMIN_TOKEN"), "if set, creating an event needs this token (default $ARBITER_ADMIN_TOKEN)")
+	adminToken := fs.String("admin-token", os.Getenv("ARBITER_ADMIN_TOKEN"), "if set, creating an event needs this token (default $ARBITER_ADMIN_TOKEN; prefer it or --admin-token-file: a command line is visible to every user of the machine)")
+	adminFile := fs.String("admin-token-file", "", "read the admin token from this file (its first line)")
 	logFormat := fs.String("log", "text", "log format on stderr: text or json")
 	debug := fs.Bool("debug", false, "log every request, reads included")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter serve [--addr :8080] [--db FILE|postgres://...] [--admin-token T] [--log text|json] [--debug]")
+		fmt.Fprintln(stderr, "usage: arbiter serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--admin-token-file F] [--log text|json] [--debug]")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {
@@ -48,6 +50,25 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter serve: --log must be text or json, not %q\n", *logFormat)
 		return 2
 	}
+	if *adminFile != "" {
+		b, err := os.ReadFile(*adminFile)
+		if err != nil {
+			fmt.Fprintln(stderr, "arbiter serve:", err)
+			return 2
+		}
+		*adminToken, _, _ = strings.Cut(strings.TrimSpace(string(b)), "\n")
+		if *adminToken == "" {
+			fmt.Fprintf(stderr, "arbiter serve: %s holds no token\n", *adminFile)
+			return 2
+		}
+	}
+	wide := !server.Loopback(*addr)
+	if wide && *adminToken == "" {
+		// Beyond loopback nobody may create events without a token: one is
+		// made for this run and said once.
+		*adminToken = server.NewAdminToken()
+		fmt.Fprintf(stdout, "arbiter: listening beyond loopback, so creating events needs this admin token (made for this run; keep one with --admin-token-file or $ARBITER_ADMIN_TOKEN):\n%s\n", *adminToken)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := server.ListenAndServe(ctx, server.Config{
@@ -58,6 +79,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Static:     web.Handler(),
 		Ready: func(url string) {
 			fmt.Fprintf(stdout, "arbiter: serving on %s\n", url)
+			if wide {
+				fmt.Fprintf(stdout, "arbiter: listening on %s: every interface this address takes, not only this machine\n", *addr)
+			}
 		},
 	})
 	if err != nil {

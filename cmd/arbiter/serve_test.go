@@ -48,6 +48,7 @@ func TestServe(t *testing.T) {
 	t.Run("Kill9/sqlite", func(t *testing.T) { serveKill9(t, bin, filepath.Join(t.TempDir(), "arbiter.db")) })
 	t.Run("Kill9/postgres", func(t *testing.T) { serveKill9(t, bin, servePostgres(t)) })
 	t.Run("SIGTERM", func(t *testing.T) { serveSIGTERM(t, bin) })
+	t.Run("BeyondLoopback", func(t *testing.T) { serveBeyondLoopback(t, bin) })
 	t.Run("Usage", func(t *testing.T) {
 		if code, _, stderr := runCmd(t, "", "serve", "--log", "xml"); code != 2 || !strings.Contains(stderr, "--log must be text or json") {
 			t.Errorf("exit %d, %s", code, stderr)
@@ -92,6 +93,7 @@ type serveProc struct {
 	cmd    *exec.Cmd
 	url    string
 	stderr *bytes.Buffer
+	admin  string // the admin token the server printed, if any
 	done   chan error
 }
 
@@ -123,6 +125,9 @@ func serveStart(t *testing.T, bin, addr, db string) *serveProc {
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "adm_") {
+				p.admin = sc.Text() // printed before the URL
+			}
 			if u, ok := strings.CutPrefix(sc.Text(), "arbiter: serving on "); ok {
 				urls <- strings.TrimRight(u, "/")
 			}
@@ -148,6 +153,9 @@ func serveStart(t *testing.T, bin, addr, db string) *serveProc {
 func serveCall(t *testing.T, method, url, token, body string, out any) int {
 	t.Helper()
 	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -338,5 +346,31 @@ func serveSIGTERM(t *testing.T, bin string) {
 	p = serveStart(t, bin, "127.0.0.1:0", db)
 	if st := serveCall(t, "GET", p.url+"/api/games/"+ev.Games[0].ID, "", "", nil); st != http.StatusOK {
 		t.Fatalf("after restart: %d", st)
+	}
+}
+
+// Listening beyond loopback (server issue, defect 2), creating events
+// needs an admin token: one is made and printed once when none is given;
+// the default address is loopback.
+func serveBeyondLoopback(t *testing.T, bin string) {
+	p := serveStart(t, bin, "0.0.0.0:0", filepath.Join(t.TempDir(), "arbiter.db"))
+	if p.admin == "" {
+		t.Fatal("no admin token printed for a server listening beyond loopback")
+	}
+	base := strings.Replace(p.url, "localhost", "127.0.0.1", 1)
+	if st := serveCall(t, "POST", base+"/api/events", "", `{"name": "x"}`, nil); st != http.StatusUnauthorized {
+		t.Errorf("creating an event without the token: %d", st)
+	}
+	if st := serveCall(t, "POST", base+"/api/events", p.admin, `{"name": "x"}`, nil); st != http.StatusCreated {
+		t.Errorf("creating an event with the printed token: %d", st)
+	}
+	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "localhost:80": true, "[::1]:8080": true, ":8080": false, "0.0.0.0:8080": false, "192.0.2.7:8080": false} {
+		if got := server.Loopback(addr); got != want {
+			t.Errorf("Loopback(%q) = %v", addr, got)
+		}
+	}
+	code, _, errs := runCmd(t, "", "serve", "--help")
+	if code != 0 || !strings.Contains(errs, `default "127.0.0.1:8080"`) {
+		t.Errorf("the default address is not loopback: %s", errs)
 	}
 }

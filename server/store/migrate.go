@@ -46,6 +46,11 @@ var migrations = []string{
 		PRIMARY KEY (game_id, n)
 	);
 	CREATE UNIQUE INDEX entries_seq ON entries (game_id, author, seq)`,
+	// 2: a row the health check writes, to tell that writes go through.
+	`CREATE TABLE health (
+		id         INTEGER PRIMARY KEY,
+		checked_ms BIGINT NOT NULL
+	)`,
 }
 
 // SchemaVersion is the schema version this package writes.

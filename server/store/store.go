@@ -460,6 +460,22 @@ func (s *Store) Head(ctx context.Context, gameID string) (int64, error) {
 	return n, err
 }
 
+// WriteCheck writes and commits a row of its own, to tell whether the
+// database takes writes now (a full disk, a read-only file, a lost
+// connection fail it).
+func (s *Store) WriteCheck(ctx context.Context) error {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO health (id, checked_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_ms = excluded.checked_ms`), time.Now().UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 // SetBoardHash replaces the hash of a game's board token.
 func (s *Store) SetBoardHash(ctx context.Context, gameID, hash string) error {
 	tx, done, err := s.begin(ctx)

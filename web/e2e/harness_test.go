@@ -359,6 +359,9 @@ func apiCall(t *testing.T, method, url, token string, body any, out any) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

@@ -1,0 +1,171 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// The server's bounds on what one request may ask (laws of a real hall:
+// nobody may exhaust the server's memory or hold its connections).
+const (
+	// maxGamesPerRequest bounds the games one request creates (an
+	// Olympiad round is about 750 boards).
+	maxGamesPerRequest = 1000
+	// maxActionsPerPost bounds the actions of one post: below the live
+	// followers' queue (1,024 messages), so that one post never
+	// disconnects a follower that keeps up.
+	maxActionsPerPost = 500
+	// maxLogEntries bounds one game's log (a long game has a few thousand
+	// actions).
+	maxLogEntries = 20000
+	// maxText bounds a text field (a name, a site, a decision's reason).
+	maxText = 500
+	// maxSeq is the largest seq: 2^53-1, exact in every JSON reader
+	// (JavaScript's numbers included).
+	maxSeq = 1<<53 - 1
+	// maxRound and maxBoard bound round and board numbers.
+	maxRound, maxBoard = 1000, 10000
+	// logPage is the default and largest page of GET /log.
+	logPage = 1000
+)
+
+// bodyReadTimeout bounds the reading of a request and its body;
+// responseTimeout the writing of an answer (not on WebSockets). Variables
+// for the tests.
+var (
+	bodyReadTimeout = 30 * time.Second
+	responseTimeout = 60 * time.Second
+)
+
+// isWebSocket reports whether r asks for a WebSocket upgrade.
+func isWebSocket(r *http.Request) bool {
+	return strings.EqualFold(r.Header.Get("Upgrade"), "websocket")
+}
+
+// guard applies what every request must respect before a handler sees it:
+// read and write deadlines (except on WebSockets, which keep their pings),
+// nosniff, and, on requests that change state, a JSON body type (415
+// otherwise: no cross-site "simple request" with text/plain) and an
+// Origin, where the browser sends one, that is the server's own (403).
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		api := strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/healthz"
+		if api {
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+		}
+		if !isWebSocket(r) {
+			rc := http.NewResponseController(w)
+			rc.SetReadDeadline(time.Now().Add(bodyReadTimeout))
+			rc.SetWriteDeadline(time.Now().Add(responseTimeout))
+		}
+		if api && changesState(r.Method) {
+			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r) {
+				writeErr(w, apiErr(http.StatusForbidden, "cross-site request refused: origin %s is not this server's", o))
+				return
+			}
+			if r.ContentLength != 0 && !jsonBody(r.Header.Get("Content-Type")) {
+				writeErr(w, apiErr(http.StatusUnsupportedMediaType, "the body must be JSON: Content-Type application/json (or application/x-ndjson for JSON Lines)"))
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func changesState(method string) bool {
+	return method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
+}
+
+// jsonBody reports whether a Content-Type names JSON or JSON Lines.
+func jsonBody(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return false
+	}
+	switch mt {
+	case "application/json", "application/x-ndjson", "application/jsonl", "application/jsonlines":
+		return true
+	}
+	return false
+}
+
+// sameOrigin reports whether an Origin header names the host the request
+// was sent to.
+func sameOrigin(origin string, r *http.Request) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return strings.EqualFold(u.Host, r.Host)
+}
+
+// readBody reads a request body within maxBody: 413 when it is larger.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	var buf bytes.Buffer
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		return nil, bodyError(err)
+	}
+	if err := cleanText(buf.Bytes()); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// bodyError turns an error reading a body into the API's answer.
+func bodyError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return apiErr(http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", tooBig.Limit)
+	}
+	return apiErr(http.StatusBadRequest, "reading the body: %v", err)
+}
+
+// cleanText refuses a body that is not UTF-8 or holds a NUL character
+// (raw or as the JSON escape \u0000), the same on every store.
+func cleanText(b []byte) error {
+	if !utf8.Valid(b) {
+		return apiErr(http.StatusBadRequest, "the body is not UTF-8")
+	}
+	if bytes.IndexByte(b, 0) >= 0 || bytes.Contains(b, []byte(`\u0000`)) {
+		return apiErr(http.StatusBadRequest, "NUL characters are not allowed")
+	}
+	return nil
+}
+
+// textField checks a text field's length.
+func textField(name, v string) error {
+	if utf8.RuneCountInString(v) > maxText {
+		return apiErr(http.StatusBadRequest, "%s is longer than %d characters", name, maxText)
+	}
+	return nil
+}
+
+// methodNotAllowed answers a known route asked with another method: 405
+// with the methods it takes in Allow. It reports false when no route has
+// the path.
+func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) bool {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "" && pattern != "/api/" && pattern != "/" && !strings.HasSuffix(pattern, "/{$}") {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) == 0 {
+		return false
+	}
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	writeErr(w, apiErr(http.StatusMethodNotAllowed, "%s is not allowed on %s: use %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
+	return true
+}
