@@ -95,6 +95,17 @@
 // opponent is lifted too (the opponent's: the clock goes before it). The
 // first real clock press switches the inference off.
 //
+// # The clock's times
+//
+// A board with a clock connected (a DGT3000) reports what the clock shows
+// (Event.Times), at the presses and in readings of their own; laws K5
+// make those times the clock of record. Every action carries, as its
+// times, the clock's last reading at or before its own t when that reading
+// is recent (Options.TimesAge, default 2 s: a DGT board reports its clock
+// at least every second); a press reported with times carries those. An
+// action committed late (a piece counts as put down only after Quiet)
+// still carries the reading of its own moment.
+//
 // Opponents who touch pieces out of turn, two hands, and a piece slid so
 // slowly that it rests longer than Quiet on a square it only crosses are
 // beyond what a board can tell; the actions then say what the board saw.

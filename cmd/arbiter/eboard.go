@@ -11,7 +11,9 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"reflect"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/creack/pty"
@@ -46,6 +48,10 @@ type eboardConfig struct {
 	promoteLetters string
 	// server, game and token forward every action to an arbiter server.
 	server, game, token string
+	// setClock, given (setClockSet) or not, sets the clock through the
+	// board; whiteRight seats White on the clock's right.
+	setClock, setClockSet bool
+	whiteRight            bool
 }
 
 func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -62,7 +68,9 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.fen, "fen", "", "start position when the script has no start line (default: the initial position)")
 	fs.BoolVar(&c.chess960, "chess960", false, "Chess960 castling")
 	fs.BoolVar(&c.inferClock, "infer-clock", false, "pass the move without clock presses, when the opponent lifts his own piece after a finished move (default: on with --port until a clock press is seen, off with --sim)")
-	fs.BoolVar(&c.clock, "clock", false, "with --port: ask the board for clock messages (a DGT XL plugged into it)")
+	fs.BoolVar(&c.clock, "clock", false, "with --port: ask the board for clock messages (a DGT XL or DGT3000 plugged into it) and put the clock's times into the actions (on anyway with a time control)")
+	fs.BoolVar(&c.setClock, "set-clock", false, "set the clock plugged into the board (a DGT3000) to the time control at the start and to the arbiter's times after every time bonus, laws K5 (default: on with a time control in the start line and a clock that says it is a DGT3000)")
+	fs.BoolVar(&c.whiteRight, "white-right", false, "White sits on the right of the clock (default left)")
 	fs.BoolVar(&c.leds, "leds", false, "with --replay: light obligations and accepted moves on a DGT Revelation II")
 	fs.DurationVar(&c.quiet, "quiet", 600*time.Millisecond, "how long a piece must stand still on a square to count as put down (board time)")
 	fs.StringVar(&c.promoteLetters, "promote", "Q", "the piece a pawn becomes on a board that cannot tell pieces apart: Q, R, B or N")
@@ -81,6 +89,7 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Visit(func(f *flag.Flag) {
 		c.inferClockSet = c.inferClockSet || f.Name == "infer-clock"
 		c.speedSet = c.speedSet || f.Name == "speed"
+		c.setClockSet = c.setClockSet || f.Name == "set-clock"
 	})
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "arbiter eboard: "+format+"\n", args...)
@@ -130,6 +139,11 @@ func (e refusedError) Error() string {
 // the server's game (else the server would rule on another game than the
 // board's), and what they left unsaid is taken from the server.
 func agreeStart(start protocol.Start, stated bool, v *server.GameView) (protocol.Start, error) {
+	if start.Clock == nil {
+		start.Clock = v.Start.Clock
+	} else if v.Start.Clock != nil && !reflect.DeepEqual(start.Clock, v.Start.Clock) {
+		return start, fmt.Errorf("this board's time control and the server's game %s's differ (board %+v, server %+v)", v.ID, *start.Clock, *v.Start.Clock)
+	}
 	if !stated {
 		start.FEN, start.Rules, start.Chess960 = v.Start.FEN, v.Start.Rules, v.Start.Chess960
 		return start, nil
@@ -207,6 +221,12 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The clock through the board (laws K5): set when the game has a time
+	// control, unless told not to; forced with --set-clock.
+	setClock := start.Clock != nil && (c.setClock || !c.setClockSet)
+	if c.setClockSet && c.setClock && start.Clock == nil {
+		return fmt.Errorf("--set-clock needs a time control: a start line with a clock (or a server's game with one)")
+	}
 
 	// The line to the board.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -231,7 +251,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		}
 		logf("simulated board on %s", tty.Name())
 		// The game's time is the script's: see dgt.Sim.
-		sim := &dgt.Sim{Script: script, Speed: c.speed, Played: stopNow}
+		sim := &dgt.Sim{Script: script, Speed: c.speed, Played: stopNow, WhiteRight: c.whiteRight}
 		clock, stamp = sim, sim.Stamp
 		simDone := make(chan error, 1)
 		go func() { simDone <- sim.Run(ctx, ptmx) }()
@@ -255,15 +275,33 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	}
 	defer board.Close()
 
+	var setter *clockSetter
+	if setClock {
+		setter = newClockSetter(board, clock, c.whiteRight, c.setClockSet, logf, func(format string, args ...any) {
+			fmt.Fprintf(stderr, "arbiter eboard: "+format+"\n", args...)
+		})
+		setCtx, setStop := context.WithCancel(ctx)
+		setDone := make(chan struct{})
+		go func() { defer close(setDone); setter.run(setCtx) }()
+		defer func() { setStop(); <-setDone }()
+	}
 	events := make(chan eboard.Event, 64)
 	watchErr := make(chan error, 1)
 	go func() {
 		watchErr <- board.Watch(stop, dgt.WatchOptions{
-			Start: dgt.PositionBoard(pos),
-			Stamp: stamp,
-			Clock: c.clock,
-			Turn:  pos.Turn(),
-			Log:   func(msg string) { fmt.Fprintln(stderr, "arbiter eboard:", msg) },
+			Start:      dgt.PositionBoard(pos),
+			Stamp:      stamp,
+			Clock:      c.clock || setClock,
+			Times:      c.clock || start.Clock != nil,
+			Turn:       pos.Turn(),
+			WhiteRight: c.whiteRight,
+			Log:        func(msg string) { fmt.Fprintln(stderr, "arbiter eboard:", msg) },
+			Ready: func() {
+				if setter != nil {
+					setter.begin(clockTimes{white: int64(start.Clock.White) * 1000, black: int64(start.Clock.Black) * 1000,
+						runs: pos.Turn().String(), why: "the start"})
+				}
+			},
 		}, events)
 	}()
 
@@ -306,13 +344,18 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 			// server has it, reconnecting as needed: nothing is lost or
 			// posted twice. A refusal is reported and the game goes on.
 			sent++
-			_, err := client.Post(ctx, c.game, c.token, []protocol.Action{a})
+			acks, err := client.Post(ctx, c.game, c.token, []protocol.Action{a})
 			var refused *server.APIError
 			if errors.As(err, &refused) && refused.Status == http.StatusBadRequest {
 				refusals++
 				fmt.Fprintf(stderr, "arbiter eboard: the server refused %s %s %s: %v\n", a.By, a.Act, a.Sq, err)
 			} else if err != nil {
 				return err
+			}
+			// The server is the arbiter of a forwarded game: its rulings
+			// set the clock.
+			for _, ack := range acks {
+				setter.rulings(ack.Rulings, a)
 			}
 		}
 		if engine == nil {
@@ -322,6 +365,9 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 			return out.Flush()
 		}
 		rulings := engine.Apply(at, a)
+		if client == nil {
+			setter.rulings(rulings, a)
+		}
 		for _, r := range rulings {
 			if err := enc.Encode(r); err != nil {
 				return err
@@ -352,4 +398,169 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		return refusedError{refused: refusals, sent: sent}
 	}
 	return nil
+}
+
+// clockTimes is what the players' clock is to show: the milliseconds each
+// player has at the game's time at, and whose clock runs ("white",
+// "black", or "" when both stand).
+type clockTimes struct {
+	white, black int64
+	runs         string
+	at           int64
+	why          string // for the log: "the start", "the bonus of line 12"
+}
+
+// clockSetter sets the clock plugged into the board (a DGT3000), as laws
+// K5 ask of the arbiter's software: at the start of the game, and to the
+// arbiter's times after a time bonus. It works off the game's path (the
+// board's reports flow on while the clock answers), one command at a
+// time: while the clock is busy the newest times wait and older ones are
+// dropped, for a set-and-run states both clocks whole. The running clock
+// is set to its time less what has gone since the moment of the times
+// (at), so the command's delay costs no one. Unless always, it first asks
+// the clock's version and sets only a DGT3000.
+type clockSetter struct {
+	board      *dgt.Board
+	clock      eboard.Clock
+	whiteRight bool
+	always     bool
+	logf, warn func(format string, args ...any)
+
+	mu      sync.Mutex
+	pending *clockTimes
+	wake    chan struct{}
+	ready   chan struct{}
+	once    sync.Once
+	bonus   bool // a ruling with a bonus was seen, and its time ruling not yet
+}
+
+func newClockSetter(b *dgt.Board, clock eboard.Clock, whiteRight, always bool, logf, warn func(string, ...any)) *clockSetter {
+	return &clockSetter{board: b, clock: clock, whiteRight: whiteRight, always: always, logf: logf, warn: warn,
+		wake: make(chan struct{}, 1), ready: make(chan struct{})}
+}
+
+// begin is called when the game begins: the board is in update mode, and
+// the clock is to show the start's times.
+func (s *clockSetter) begin(start clockTimes) {
+	s.request(start)
+	s.once.Do(func() { close(s.ready) })
+}
+
+// request asks for the clock to show t, in place of any times still
+// waiting.
+func (s *clockSetter) request(t clockTimes) {
+	s.mu.Lock()
+	s.pending = &t
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// rulings hears the rulings on action a. A ruling of kind time that
+// follows a ruling with a bonus (in these rulings or earlier ones) gives
+// the times the clock must show.
+func (s *clockSetter) rulings(rs []protocol.Ruling, a protocol.Action) {
+	if s == nil {
+		return
+	}
+	r, bonus := timeAfterBonus(rs, s.bonus)
+	s.bonus = bonus
+	if r == nil {
+		return
+	}
+	if r.White == nil || r.Black == nil || r.Runs == nil || *r.Runs != "white" && *r.Runs != "black" && *r.Runs != "" {
+		s.warn("the time ruling of line %d does not say white, black and runs: the clock is not set", r.At)
+		return
+	}
+	at := int64(0)
+	if a.T != nil {
+		at = *a.T
+	} else {
+		at = s.clock.Now()
+	}
+	s.request(clockTimes{white: *r.White, black: *r.Black, runs: *r.Runs, at: at, why: fmt.Sprintf("the bonus of line %d", r.At)})
+}
+
+// timeAfterBonus returns the last ruling of kind time in rs that follows
+// a ruling with a bonus (bonus says one came before rs), and whether a
+// bonus is still waiting for its time ruling after rs.
+func timeAfterBonus(rs []protocol.Ruling, bonus bool) (*protocol.Ruling, bool) {
+	var found *protocol.Ruling
+	for i, r := range rs {
+		if r.Bonus != nil {
+			bonus = true
+		}
+		if r.Kind == protocol.KindTime && bonus {
+			found, bonus = &rs[i], false
+		}
+	}
+	return found, bonus
+}
+
+// run sets the clock as asked until ctx ends.
+func (s *clockSetter) run(ctx context.Context) {
+	select {
+	case <-s.ready:
+	case <-ctx.Done():
+		return
+	}
+	if !s.always {
+		major, minor, err := s.board.ClockVersion(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return
+		case err != nil:
+			s.warn("no DGT3000 answers through the board, the clock is not set: %v", err)
+			return
+		case major != dgt.DGT3000:
+			s.warn("the clock (version %d.%d) is no DGT3000 and is not set; --set-clock sets it all the same", major, minor)
+			return
+		}
+		s.logf("a DGT3000 (version %d.%d) is plugged into the board", major, minor)
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.wake:
+		}
+		s.mu.Lock()
+		t := s.pending
+		s.pending = nil
+		s.mu.Unlock()
+		if t == nil {
+			continue
+		}
+		set := s.setNRun(*t, s.clock.Now())
+		if err := s.board.SetClock(ctx, set); err != nil {
+			if ctx.Err() == nil {
+				s.warn("setting the clock for %s (%v): %v", t.why, set, err)
+			}
+			continue
+		}
+		s.logf("clock set for %s: %v", t.why, set)
+	}
+}
+
+// setNRun returns the command that makes the clock show t at the game's
+// time now.
+func (s *clockSetter) setNRun(t clockTimes, now int64) dgt.SetNRun {
+	gone := max(0, now-t.at)
+	white, black := t.white, t.black
+	run := dgt.NoSide
+	switch t.runs {
+	case "white":
+		white -= gone
+		run = dgt.SideOf(chess.White, s.whiteRight)
+	case "black":
+		black -= gone
+		run = dgt.SideOf(chess.Black, s.whiteRight)
+	}
+	left, right := white, black
+	if s.whiteRight {
+		left, right = black, white
+	}
+	return dgt.SetNRun{Left: time.Duration(left) * time.Millisecond, Right: time.Duration(right) * time.Millisecond, Run: run}
 }

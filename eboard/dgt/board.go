@@ -117,6 +117,7 @@ type ClockError struct {
 	Ack ClockAck // the clock's answer
 }
 
+// Error says which command the clock refused.
 func (e *ClockError) Error() string {
 	msg := fmt.Sprintf("dgt: the clock refused clock command %#02x (status %#02x)", e.Sub, e.Ack.Status)
 	if e.Sub == ClockSetNRun {

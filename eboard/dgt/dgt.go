@@ -19,10 +19,16 @@
 // were a board, for tests and demonstrations on a pseudo-terminal; LEDs
 // lights the squares of a DGT Revelation II.
 //
-// Clocks: a DGT XL clock plugged into the board reports its state in
-// clock messages (0x8d) when the board is in UpdateClockAndBoard mode; a
-// change of the player whose turn it is shows a press. Driving a DGT3000
-// (its own commands, acknowledgements and display) is not done here.
+// Clocks: a clock plugged into the board (DGT XL, DGT3000) reports its
+// times and whose turn it is in clock messages (0x8d) when the board is in
+// UpdateAll mode, at least every second; a change of the player whose
+// turn it is shows a press. Watch passes the times on in its events (laws
+// K5: they are the clock of record). The computer sets the clock with
+// clock commands (0x2b, see EncodeClockCommand and SetNRun), which the
+// clock acknowledges in a clock message of another form (ClockAck), one
+// command at a time (Board.ClockCommand, SetClock, ClockVersion). What
+// this package takes from DGT's protocol header about the clock is listed
+// in clock.go. Displaying text and icons is not done here.
 package dgt
 
 import "github.com/arbiterchess/arbiter/chess"
@@ -32,7 +38,7 @@ const (
 	Reset          byte = 0x40 // back to idle: no more updates
 	SendClock      byte = 0x41 // answer with a clock message
 	SendBoard      byte = 0x42 // answer with a board dump
-	UpdateAll      byte = 0x43 // send field updates and clock messages as they happen
+	UpdateAll      byte = 0x43 // send field updates as they happen, and clock messages at least every second
 	UpdateBoard    byte = 0x44 // send field updates as they happen
 	SerialNumber   byte = 0x45 // answer with the serial number
 	Version        byte = 0x4d // answer with the firmware version
