@@ -13,22 +13,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Milliseconds to add to Date.now() to get the server's clock (from the Date header). */
-export let serverSkew = 0;
-
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = 'Bearer ' + token;
-  const before = Date.now();
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const date = res.headers.get('Date');
-  if (date) {
-    const server = Date.parse(date);
-    // The header has whole seconds: only correct a skew larger than that.
-    const mid = (before + Date.now()) / 2;
-    if (!isNaN(server) && Math.abs(server - mid) > 1500) serverSkew = server + 500 - mid;
-  }
   const text = await res.text();
   let data: unknown = null;
   try {

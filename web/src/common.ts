@@ -1,10 +1,10 @@
 // Pieces shared by the pages: the header, the rulings list, the move list,
 // clocks and notices.
 
-import { clocks, turnLabel, type Mirror } from './mirror';
+import { turnLabel } from './mirror';
 import { pieceAt } from './board';
-import { serverSkew } from './api';
 import { h, fill } from './dom';
+import type { GameState } from './feed';
 import type { Ruling, Side } from './types';
 import { article, fmtClock, ruling as rulingWords, whoName } from './words';
 
@@ -33,7 +33,7 @@ const wantsFull = () => localStorage.getItem(fullKey) === '1';
  * adds the obligations of every touch and the moves. fens[i] is the legal
  * position at the start of the turn of rs[i].
  */
-export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], full = false, limit = 200) {
+export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], full = false, limit = 200, flag: Side | null = null) {
   const shown = rs
     .map((r, i) => ({ r, fen: fens[i] }))
     .filter(x => full || notable.has(x.r.kind))
@@ -53,7 +53,7 @@ export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], 
           'li',
           { class: `ruling kind-${r.kind}`, 'data-kind': r.kind, 'data-article': r.article ?? '' },
           fen ? h('span', { class: 'ruling-at' }, turnLabel(fen)) : null,
-          h('span', { class: 'ruling-text' }, rulingWords(r, fen ? pieceAt(fen) : undefined)),
+          h('span', { class: 'ruling-text' }, rulingWords(r, fen ? pieceAt(fen) : undefined, flag)),
           r.article ? h('span', { class: 'article' }, h('b', null, `FIDE ${r.article}`), ' ', article(r.article)) : null,
         ),
       ),
@@ -63,16 +63,17 @@ export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], 
 
 /**
  * The card of the rulings: a heading, the switch between the quiet log and
- * the full one, and the list. draw(rs, fens) fills it.
+ * the full one, and the list. draw(rs, fens, flag) fills it (flag: the
+ * side whose flag fell, if one did).
  */
-export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: string[]) => void } {
+export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: string[], flag?: Side | null) => void } {
   const list = h('div', { id: 'rulings' });
   const box = h('input', { type: 'checkbox', id: 'full-log' });
   box.checked = wantsFull();
-  let last: [Ruling[], string[]] = [[], []];
-  const draw = (rs: Ruling[], fens: string[]) => {
-    last = [rs, fens];
-    rulingsList(list, rs, fens, box.checked);
+  let last: [Ruling[], string[], Side | null] = [[], [], null];
+  const draw = (rs: Ruling[], fens: string[], flag: Side | null = null) => {
+    last = [rs, fens, flag];
+    rulingsList(list, rs, fens, box.checked, 200, flag);
   };
   box.addEventListener('change', () => {
     localStorage.setItem(fullKey, box.checked ? '1' : '0');
@@ -114,9 +115,14 @@ export function moveList(el: HTMLElement, sans: string[], startFen: string) {
   el.scrollTop = el.scrollHeight;
 }
 
-/** Draws the clocks of a mirror into two elements (null when the game has no clock). */
-export function drawClocks(m: Mirror, els: Record<Side, HTMLElement>) {
-  const c = clocks(m, Date.now() + serverSkew);
+/**
+ * Draws a game's clocks, as the server keeps them, into two elements
+ * (hidden for a game without a clock): the running one marked, the one
+ * whose flag fell in red. data-ms holds the milliseconds shown.
+ */
+export function drawClocks(g: GameState, els: Record<Side, HTMLElement>) {
+  const c = g.clocks();
+  const flag = g.flag();
   for (const s of ['white', 'black'] as Side[]) {
     const el = els[s];
     if (!c) {
@@ -124,25 +130,33 @@ export function drawClocks(m: Mirror, els: Record<Side, HTMLElement>) {
       continue;
     }
     el.hidden = false;
-    el.textContent = fmtClock(c[s]);
-    el.classList.toggle('running', c.running === s);
-    el.classList.toggle('flagged', c[s] <= 0);
-    el.setAttribute('aria-label', `${whoName(s)}'s clock ${fmtClock(c[s])}${c.running === s ? ', running' : ''}`);
+    const text = fmtClock(c[s]);
+    const running = c.runs === s;
+    el.dataset.ms = String(Math.round(c[s]));
+    if (el.textContent === text && el.classList.contains('running') === running && el.classList.contains('flagged') === (flag === s)) continue;
+    el.textContent = text;
+    el.classList.toggle('running', running);
+    el.classList.toggle('flagged', flag === s);
+    el.classList.toggle('low', c[s] < 10000);
+    el.setAttribute('aria-label', `${whoName(s)}'s clock ${text}${running ? ', running' : ''}${flag === s ? ', flag fell' : ''}`);
   }
 }
+
+/** Runs fn ten times a second (the clocks' tenths under ten seconds). */
+export const everyTick = (fn: () => void) => window.setInterval(fn, 100);
 
 /**
  * A notice: the latest violation, illegal move, claim, result or error, in
  * words. It can be put away (the × button) until another ruling comes.
  */
-export function notice(el: HTMLElement, r: Ruling | null, pieceAt?: (sq: string) => string | undefined) {
+export function notice(el: HTMLElement, r: Ruling | null, pieceAt?: (sq: string) => string | undefined, flag: Side | null = null) {
   const key = r ? `${r.at}:${r.kind}:${r.article ?? ''}:${r.error ?? ''}` : '';
   if (!r || el.dataset.dismissed === key) {
     el.hidden = true;
     return;
   }
   el.hidden = false;
-  el.className = `notice kind-${r.kind}`;
+  el.className = `notice kind-${r.kind}${r.kind === 'result' && flag ? ' flag' : ''}`;
   const close = h('button', { type: 'button', class: 'notice-close', 'aria-label': 'Dismiss the notice', title: 'Dismiss' }, '×');
   close.addEventListener('click', () => {
     el.dataset.dismissed = key;
@@ -151,7 +165,7 @@ export function notice(el: HTMLElement, r: Ruling | null, pieceAt?: (sq: string)
   fill(
     el,
     close,
-    h('strong', null, rulingWords(r, pieceAt)),
+    h('strong', null, rulingWords(r, pieceAt, flag)),
     r.article ? h('span', { class: 'article' }, ` FIDE ${r.article}: ${article(r.article)}`) : null,
   );
 }

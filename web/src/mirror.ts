@@ -1,10 +1,13 @@
 // A mirror of one game, rebuilt from its log: what stands on the physical
 // board (the server keeps it but does not show it), whose hand is on the
-// board (the turn passes at the clock, not at the move), the positions by
-// ply, what is pending (a claimable violation, a fresh illegal move or
-// claim) and the data of the clocks. The server's rulings are the only
-// source of chess knowledge here: moves, reinstated positions and
-// take-backs come from them; this file only replays hands.
+// board (the player having the move: the move passes at the move, the
+// clock at the press), whose press is owed, the positions by ply, and the
+// details of what the server reports (the positions of a claimable
+// violation, a fresh illegal move or claim). The server's rulings are the
+// only source of chess knowledge here: moves, reinstated positions and
+// take-backs come from them; this file only replays hands. What the server
+// sends itself (the clocks, the claimable violation, the draw offer, the
+// arbiter's decision) is not reckoned here: see feed.ts.
 
 import type { Key } from 'chessground/types';
 import type { Action, Entry, Ruling, Side, Start } from './types';
@@ -66,11 +69,9 @@ export const turnOf = (fen: string): Side => (fen.split(' ')[1] === 'b' ? 'black
 export const other = (s: Side): Side => (s === 'white' ? 'black' : 'white');
 
 /**
- * A claimable Article 4 violation: the one the server's game view calls
- * `claimable`. It stands until the opponent deliberately touches a piece
- * (FIDE 4.8), the violating move is taken back (a granted claim, an
- * illegal-move reinstatement), or a newer violating move replaces it; a
- * result does not end it (an arbiter's decision may be withdrawn).
+ * A violation of Article 4 found in the move just made, with the
+ * positions it concerns: what the arbiter's desk shows when the server
+ * reports it claimable (the server's `claimable` names it by its entry).
  */
 export interface Pending {
   ruling: Ruling;
@@ -81,15 +82,6 @@ export interface Pending {
   fenBefore: string;
   fenAfter: string;
   uci?: string;
-}
-
-/** One press of the clock, or a change of whose clock runs, in server time. */
-export interface ClockEvent {
-  time: number;
-  /** The side whose clock runs from this moment ("" stops both). */
-  runs: Side | '';
-  /** Seconds added to a side now (increment or bonus). */
-  add?: { side: Side; seconds: number };
 }
 
 export interface Mirror {
@@ -104,11 +96,18 @@ export interface Mirror {
   phys: Placement;
   /** Pieces held in a hand and not standing on a square. */
   held: { hand: string; piece: Piece; on: string | null }[];
-  /** The player whose clock runs: the one whose hand acts on the board. */
+  /**
+   * The player having the move, whose hand acts on the board: the side to
+   * move in the legal position (a player has the move as soon as his
+   * opponent's move is made, before the opponent presses the clock).
+   */
   mover: Side;
-  /** A move was made this turn and the clock not yet pressed. */
-  made: boolean;
-  pending: Pending | null;
+  /** The players whose move is made and whose press of the clock is still owed. */
+  owes: Record<Side, boolean>;
+  /** The violations found in moves just made, by entry (for the desk's pictures). */
+  violations: Map<number, Pending>;
+  /** The latest of them, while its move stands (what a granted touch-move claim takes back). */
+  lastViolation: Pending | null;
   /** The illegal move ruled in this turn or the one before (for markers). */
   illegal: Ruling | null;
   illegalAge: number;
@@ -117,6 +116,8 @@ export interface Mirror {
   result: string;
   reason: string;
   resultRuling: Ruling | null;
+  /** The side whose flag fell, by the log's flag actions (a game without a clock has no clock view to say it). */
+  flag: Side | null;
   /**
    * Every ruling, in order, and the legal position at the start of the
    * turn each was given in (for its wording and its move number).
@@ -124,16 +125,8 @@ export interface Mirror {
   rulings: Ruling[];
   rulingFens: string[];
   entries: number;
-  clock: ClockEvent[];
-  lastTime: number;
-  /** The last entry's touches of the mover since the turn began (for display). */
-  touched: string[];
   /** Every claim ruling with the positions of the game when it was made. */
   claims: { ruling: Ruling; entry: number; fens: string[]; sans: string[] }[];
-  /** Any draw offer standing, by whom. */
-  offer: Side | null;
-  /** The arbiter's decision in force, if any. */
-  decision: { result: string; reason: string } | null;
   /** The engine's own result ("*" while the game goes on), whatever the arbiter decided. */
   engineResult: { result: string; reason: string };
 }
@@ -149,23 +142,20 @@ export function newMirror(startFen: string, start: Start): Mirror {
     phys: placement(startFen),
     held: [],
     mover: turnOf(startFen),
-    made: false,
-    pending: null,
+    owes: { white: false, black: false },
+    violations: new Map(),
+    lastViolation: null,
     illegal: null,
     illegalAge: 0,
     claim: null,
     result: '*',
     reason: '',
     resultRuling: null,
+    flag: null,
     rulings: [],
     rulingFens: [],
     entries: 0,
-    clock: [],
-    lastTime: 0,
-    touched: [],
     claims: [],
-    offer: null,
-    decision: null,
     engineResult: { result: '*', reason: '' },
   };
 }
@@ -183,7 +173,7 @@ const resetTo = (m: Mirror, fen: string) => {
 };
 
 /** Applies a physical action to the mirror's board (the engine accepted it). */
-function hands(m: Mirror, a: Action) {
+function hands(m: Mirror, a: Action, by: Side) {
   const hand = a.hand ?? 'right';
   const inHand = () => m.held.find(h => h.hand === hand);
   switch (a.act) {
@@ -213,7 +203,7 @@ function hands(m: Mirror, a: Action) {
       return;
     case 'put': {
       const role = roles[(a.piece ?? 'q').toLowerCase()] ?? 'queen';
-      const pc: Piece = { role, color: a.by };
+      const pc: Piece = { role, color: by };
       const h = inHand();
       if (h?.on) m.phys.delete(h.on);
       m.held = m.held.filter(x => x.hand !== hand);
@@ -224,53 +214,57 @@ function hands(m: Mirror, a: Action) {
   }
 }
 
+const isSide = (s: unknown): s is Side => s === 'white' || s === 'black';
+
+/** Truncates the game to ply plies. */
+const cut = (m: Mirror, ply: number) => {
+  m.ply = ply;
+  m.fens.length = m.sans.length = m.ucis.length = ply + 1;
+};
+
+/**
+ * The turn passes: a move is made, so the opponent has the move. The
+ * claim of the turn that ends is no longer news; an illegal move is kept
+ * for the turn it was ruled in and the next.
+ */
+function handOver(m: Mirror, n: number) {
+  if (m.claim && m.claim.at < n) m.claim = null;
+  if (m.illegal && m.illegal.at < n && ++m.illegalAge >= 2) m.illegal = null;
+}
+
 /** Applies one log entry. */
 export function apply(m: Mirror, e: Entry) {
   if (e.n !== m.entries + 1) return;
   m.entries = e.n;
-  const t = Date.parse(e.time);
-  if (!isNaN(t)) m.lastTime = t;
-  if (m.clock.length === 0 && !isNaN(t) && m.result === '*') m.clock.push({ time: t, runs: m.mover });
   const a = e.kind === 'action' ? e.action : undefined;
-  if (a) {
-    // A deliberate touch, as the engine counts one: a touch by either
-    // player (the opponent's is a 4.2.1 violation), or the player having
-    // the move touching, lifting or removing a piece before his move is
-    // made. It ends the right to claim the opponent's violation (4.8) and
-    // declines the opponent's draw offer (9.1.2.3).
-    const deliberate = a.by === m.mover ? !m.made && (a.act === 'touch' || a.act === 'lift' || a.act === 'remove') : a.act === 'touch';
-    if (deliberate && m.pending && m.pending.violator !== a.by) m.pending = null;
-    if (deliberate && a.by === m.mover && m.offer && m.offer !== a.by) m.offer = null;
-    if (['touch', 'lift', 'remove', 'put', 'adjust'].includes(a.act)) {
-      if (a.by === m.mover && a.sq) m.touched.push(a.sq);
-    }
-    if (a.act === 'offer-draw') m.offer = a.by;
-    if (a.act === 'decline-draw') m.offer = null;
-    hands(m, a);
-  }
-  let reinstated = false;
+  if (a && isSide(a.by)) hands(m, a, a.by);
   let moved = false;
   for (const r of e.rulings) {
     m.rulings.push(r);
-    m.rulingFens.push(m.made ? (m.fens[m.ply - 1] ?? m.fens[m.ply]) : m.fens[m.ply]);
+    // A ruling on the move just made (its violation, an illegal move ruled
+    // at its press) belongs to the turn of that move, which began one ply
+    // earlier.
+    const ofMoveMade = isSide(r.by) && r.by !== turnOf(m.fens[m.ply]) && m.ply > 0 && r.kind !== 'claim';
+    m.rulingFens.push(ofMoveMade ? m.fens[m.ply - 1] : m.fens[m.ply]);
     switch (r.kind) {
       case 'move':
         if (r.ply && r.fen) {
-          m.ply = r.ply;
+          const by = isSide(r.by) ? r.by : turnOf(m.fens[r.ply - 1] ?? m.fens[m.ply]);
+          cut(m, r.ply);
           m.fens[r.ply] = r.fen;
           m.sans[r.ply] = r.san ?? '';
           m.ucis[r.ply] = r.uci ?? '';
-          m.fens.length = m.sans.length = m.ucis.length = r.ply + 1;
           resetTo(m, r.fen);
-          m.made = true;
+          m.owes[by] = true;
           moved = true;
+          handOver(m, e.n);
         }
         break;
       case 'violation':
         // Only a violation found in the move just made can be claimed
         // (not a 4.2.1 touch or adjustment out of turn).
-        if (moved && r.by) {
-          m.pending = {
+        if (moved && isSide(r.by)) {
+          const p: Pending = {
             ruling: r,
             entry: e.n,
             violator: r.by,
@@ -280,106 +274,92 @@ export function apply(m: Mirror, e: Entry) {
             fenAfter: m.fens[m.ply],
             uci: m.ucis[m.ply],
           };
+          m.violations.set(e.n, p);
+          m.lastViolation = p;
         }
         break;
       case 'illegal':
         m.illegal = r;
         m.illegalAge = 0;
         if (r.article === '7.5.1' || r.article === '7.5.3') {
-          reinstated = true;
-          if (m.made) m.ply = Math.max(0, m.ply - 1);
-          m.fens.length = m.sans.length = m.ucis.length = m.ply + 1;
+          // The position of the offender's turn is reinstated: a move he
+          // made and changed before his press is undone with it.
+          if (isSide(r.by) && r.by !== turnOf(m.fens[m.ply]) && m.ply > 0) {
+            if (m.lastViolation?.violator === r.by && m.lastViolation.plyBefore === m.ply - 1) m.lastViolation = null;
+            cut(m, m.ply - 1);
+          }
           if (r.fen) m.fens[m.ply] = r.fen;
-          if (m.pending?.violator === r.by && m.made) m.pending = null;
-          m.made = false;
-          m.touched = [];
+          if (isSide(r.by)) m.owes[r.by] = false;
         }
         if (r.fen) resetTo(m, r.fen);
-        if (r.bonus) m.clock.push({ time: t, runs: '', add: { side: r.bonus.to, seconds: r.bonus.seconds } });
         break;
       case 'claim':
         m.claim = r;
         m.claims.push({ ruling: r, entry: e.n, fens: m.fens.slice(0, m.ply + 1), sans: m.sans.slice(0, m.ply + 1) });
-        if (r.bonus) m.clock.push({ time: t, runs: '', add: { side: r.bonus.to, seconds: r.bonus.seconds } });
         if (r.what === 'touch-move' && r.granted) {
-          // Granted, the violating move is taken back; refused (a claim
-          // with no violation of the opponent's to claim), nothing changes.
-          const p = m.pending;
-          m.pending = null;
-          if (p) {
-            m.ply = p.plyBefore;
-            m.fens.length = m.sans.length = m.ucis.length = m.ply + 1;
+          // Granted, the violating move is taken back (the one the server
+          // had claimable: the latest violating move, the claimant's
+          // opponent's); refused, nothing changes.
+          const p = m.lastViolation;
+          m.lastViolation = null;
+          if (p && p.violator !== r.by && p.plyBefore < m.ply) {
+            cut(m, p.plyBefore);
             resetTo(m, m.fens[m.ply]);
-            m.made = false;
-            m.mover = p.violator;
-            m.touched = [];
-            m.clock.push({ time: t, runs: m.mover });
+            m.owes[p.violator] = false;
           }
         }
         break;
       case 'result': {
         // The engine's result, or the arbiter's decision; a withdrawn
         // decision ("*") puts the engine's result in force again.
-        const was = m.result;
         m.resultRuling = r;
         if (e.kind !== 'decision') m.engineResult = { result: r.result ?? '*', reason: r.reason ?? '' };
         const now = e.kind === 'decision' && r.result === '*' ? m.engineResult : { result: r.result ?? '*', reason: r.reason ?? '' };
         m.result = now.result;
         m.reason = now.reason;
-        if (m.result !== '*') m.clock.push({ time: t, runs: '' });
-        else if (was !== '*') m.clock.push({ time: t, runs: m.mover });
+        if (a?.act === 'flag' && (r.reason === 'time' || r.reason === 'time-vs-no-mate')) {
+          const side = a.by === 'arbiter' ? a.side : a.by;
+          if (isSide(side)) m.flag = side;
+        }
         break;
       }
     }
   }
-  if (e.kind === 'decision' && e.decision) {
-    m.decision = e.decision.result === '*' ? null : { result: e.decision.result, reason: e.decision.reason ?? '' };
-  }
-  // The turn passes at the clock, unless the press completed an illegal
-  // move that reinstated the position (7.5.1, 7.5.3).
-  if (a?.act === 'clock' && !reinstated && m.result === '*') {
-    const inc = m.start.clock?.increment ?? 0;
-    if (inc) m.clock.push({ time: t, runs: '', add: { side: m.mover, seconds: inc } });
-    m.mover = other(m.mover);
-    m.made = false;
-    m.touched = [];
-    resetTo(m, m.fens[m.ply]);
-    m.clock.push({ time: t, runs: m.mover });
-    if (m.claim && m.claim.at < e.n) m.claim = null;
-    if (m.illegal && m.illegal.at < e.n && ++m.illegalAge >= 2) m.illegal = null;
-  } else if (a?.act === 'clock' && reinstated) {
-    m.clock.push({ time: t, runs: m.mover });
-  }
-}
-
-/** Remaining seconds of each side at server time now (ms), and whose clock runs. */
-export function clocks(m: Mirror, now: number): { white: number; black: number; running: Side | '' } | null {
-  const c = m.start.clock;
-  if (!c) return null;
-  const left = { white: c.white, black: c.black };
-  let runs: Side | '' = '';
-  let since = 0;
-  for (const ev of m.clock) {
-    if (runs) left[runs] -= (ev.time - since) / 1000;
-    if (ev.add) left[ev.add.side] += ev.add.seconds;
-    else runs = ev.runs;
-    since = ev.time;
-  }
-  if (runs && m.result === '*') left[runs] -= Math.max(0, now - since) / 1000;
-  else runs = '';
-  return { white: left.white, black: left.black, running: runs };
+  // A press completes its author's move (or, without a move made, is the
+  // illegal move ruled above).
+  if (a?.act === 'clock' && isSide(a.by)) m.owes[a.by] = false;
+  if (m.result !== '*') m.owes = { white: false, black: false };
+  m.mover = turnOf(m.fens[m.ply]);
 }
 
 /**
  * Whether the hand of the player having the move has changed the board
- * this turn, with nothing left in hand: a move made, or pieces standing
- * otherwise than when the turn began though no legal move was made (an
- * illegal move, which a press of the clock completes). Until then a press
- * of the clock would be a press without a move (7.5.3).
+ * this turn, with nothing left in hand, though no legal move was made:
+ * pieces stand otherwise than when the turn began (an illegal move, which
+ * a press of the clock completes). A legal move made hands the move over
+ * (and owes the press: Mirror.owes).
  */
 export function handMoved(m: Mirror): boolean {
-  if (m.made) return true;
   return m.held.length === 0 && boardFen(m.phys) !== m.fens[m.ply].split(' ')[0];
+}
+
+/** Whether side may press the clock now: his move made, or his hand's change to complete (7.5.1). */
+export function mayPress(m: Mirror, side: Side): boolean {
+  if (m.result !== '*') return false;
+  return m.owes[side] || (side === m.mover && handMoved(m));
+}
+
+/**
+ * Whose clock a press "of the player to move" (the keyboard's C, a typed
+ * "c") is: the mover's when his hand changed the board without a legal
+ * move; else the one whose move was just made; else the mover's, whose
+ * press owed since the opponent's reply may still come (6.2.2); else the
+ * mover's all the same (a press without a move, which the page refuses).
+ */
+export function presser(m: Mirror): Side {
+  if (handMoved(m)) return m.mover;
+  if (m.owes[other(m.mover)]) return other(m.mover);
+  return m.mover;
 }
 
 /** The move number and the player of the turn a legal position starts, in words ("move 12, Black"). */

@@ -30,11 +30,18 @@ export interface Ruling {
   reason?: string;
   fen?: string;
   error?: string;
+  /** With kind time: the milliseconds left on each clock, and whose clock now runs. */
+  white?: number;
+  black?: number;
+  runs?: Side | '';
 }
 
 export interface Action {
-  by: Side;
+  /** "white", "black", or "arbiter" for the arbiter's own acts (a flag he observes). */
+  by: Side | 'arbiter';
   act: string;
+  /** With a flag by the arbiter: whose flag fell. */
+  side?: Side;
   sq?: string;
   piece?: string;
   hand?: 'left' | 'right';
@@ -51,7 +58,7 @@ export interface Entry {
   seq?: number;
   kind: 'action' | 'decision' | string;
   action?: Action;
-  decision?: { result: string; reason?: string };
+  decision?: Decision;
   rulings: Ruling[];
   time: string;
 }
@@ -60,6 +67,27 @@ export interface Clock {
   white: number;
   black: number;
   increment?: number;
+}
+
+/**
+ * A game's clocks as the server keeps them: the milliseconds left at the
+ * server time at, and whose clock runs from then. The pages count the
+ * running clock down from these figures and never reckon time themselves.
+ */
+export interface ClockView {
+  white: number;
+  black: number;
+  runs: Side | '';
+  at: string;
+  /** False until the game's first action starts its clock. */
+  started: boolean;
+  /** The side whose flag fell, once the game ended on time. */
+  flag?: Side;
+}
+
+export interface Decision {
+  result: string;
+  reason?: string;
 }
 
 export interface Start {
@@ -104,16 +132,18 @@ export interface GameView {
   duty: Ruling | null;
   violations: ViolationRef[];
   claims: Ruling[];
-  /** The violation the opponent may still claim (the mirror's pending), or null. */
+  /** The violation the opponent may still claim, or null. */
   claimable?: ViolationRef | null;
-  /** The colour of an open draw offer (the mirror's offer), when there is one. */
+  /** The colour of an open draw offer, when there is one. */
   draw_offer?: Side;
   result: string;
   reason: string;
-  decision?: { result: string; reason?: string };
+  decision?: Decision;
   summary: Summary;
   seqs: Record<string, number>;
   rulings?: Ruling[];
+  /** The clocks, for a game with a time control. */
+  clock?: ClockView;
 }
 
 export interface EventView {
@@ -169,6 +199,15 @@ export interface Message {
   duty?: Ruling | null;
   result?: string;
   reason?: string;
+  /**
+   * The game's state after an entry (absent when there is none): the
+   * violation the opponent may still claim, the open draw offer, the
+   * arbiter's decision in force and the clocks.
+   */
+  claimable?: ViolationRef;
+  draw_offer?: Side;
+  decision?: Decision;
+  clock?: ClockView;
   post?: PostResult;
   error?: APIError;
   dropped?: boolean;

@@ -107,8 +107,21 @@ export function duty(r: Ruling, pieceAt?: (sq: string) => string | undefined): s
   return `${who} is bound (${r.rule})`;
 }
 
-/** A ruling in one line of plain words (without its article's text). */
-export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined): string {
+/**
+ * A flag fall in words ("White’s flag fell"), for a result on time; flag
+ * is the side whose flag fell when known (a draw does not say it), else it
+ * is read from the result. Null for another reason.
+ */
+export function flagWords(result: string, reason: string, flag?: Side | null): string | null {
+  if (reason !== 'time' && reason !== 'time-vs-no-mate') return null;
+  const side = flag ?? (result === '1-0' ? 'black' : result === '0-1' ? 'white' : null);
+  const fell = side ? `${sideName(side)}’s flag fell` : 'A flag fell';
+  if (reason === 'time') return fell;
+  return `${fell}, but ${side ? sideName(side === 'white' ? 'black' : 'white') : 'the opponent'} could not mate`;
+}
+
+/** A ruling in one line of plain words (without its article's text); flag is the side whose flag fell, if one did. */
+export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined, flag?: Side | null): string {
   const who = whoName(r.by);
   switch (r.kind) {
     case 'must':
@@ -129,29 +142,46 @@ export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined):
       if (r.bonus) s += `; ${r.bonus.seconds} s added to ${whoName(r.bonus.to)}`;
       return s;
     }
-    case 'result':
+    case 'result': {
       if (r.result === '*') return 'The arbiter withdrew the decision';
-      return `Result ${r.result}: ${reasonWords(r.reason)}${r.text ? ' — ' + r.text : ''}`;
+      const fell = flagWords(r.result ?? '', r.reason ?? '', flag);
+      return `Result ${r.result}: ${fell ?? reasonWords(r.reason)}${r.text ? ' — ' + r.text : ''}`;
+    }
+    case 'time': {
+      const runs = r.runs ? `; ${whoName(r.runs)}’s clock runs` : '; both clocks stand';
+      return `Clocks: White ${fmtClock(r.white ?? 0)}, Black ${fmtClock(r.black ?? 0)}${runs}`;
+    }
     case 'error':
       return `Not possible: ${r.error}`;
   }
   return r.kind;
 }
 
-export function resultWords(result: string, reason: string): string {
+/** A result in words ("0-1 · Black wins (White’s flag fell)"); flag is the side whose flag fell, if one did. */
+export function resultWords(result: string, reason: string, flag?: Side | null): string {
   if (!result || result === '*') return 'in play';
   const who = result === '1-0' ? 'White wins' : result === '0-1' ? 'Black wins' : 'Draw';
-  return `${result} · ${who}${reason ? ' (' + reasonWords(reason) + ')' : ''}`;
+  const why = flagWords(result, reason, flag) ?? reasonWords(reason);
+  return `${result} · ${who}${why ? ' (' + why + ')' : ''}`;
 }
 
-export function fmtClock(sec: number): string {
-  const neg = sec < 0;
-  let s = Math.max(0, Math.ceil(Math.abs(sec)));
-  if (neg) s = 0;
+/**
+ * A clock's time, from milliseconds left: h:mm:ss from an hour, m:ss
+ * under it (whole seconds rounded up, as a clock shows them: 0:00 only
+ * once the time is out), and m:ss.t with tenths under ten seconds. Never
+ * below 0:00.
+ */
+export function fmtClock(ms: number): string {
+  ms = Math.max(0, ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (ms > 0 && ms < 10000) {
+    const tenths = Math.floor(ms / 100);
+    return `0:${two(Math.floor(tenths / 10))}.${tenths % 10}`;
+  }
+  const s = Math.ceil(ms / 1000);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const ss = s % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
   return h ? `${h}:${two(m)}:${two(ss)}` : `${m}:${two(ss)}`;
 }
 

@@ -4,12 +4,12 @@
 
 import { pgnURL } from '../api';
 import { checkOf, drawDuty, highlight, pieceAt, viewBoard } from '../board';
-import { drawClocks, header, moveList, notice, placeWords, rulingsCard } from '../common';
+import { drawClocks, everyTick, header, moveList, notice, placeWords, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
-import { followGame, type GameState } from '../feed';
+import { followGame, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove, other } from '../mirror';
 import type { Side } from '../types';
-import { article, duty as dutyWords, resultWords, sideName } from '../words';
+import { article, duty as dutyWords, flagWords, resultWords, sideName } from '../words';
 
 export function boardPage(app: HTMLElement, id: string) {
   const boardEl = h('div', { class: 'board', id: 'board' });
@@ -68,9 +68,11 @@ export function boardPage(app: HTMLElement, id: string) {
     fill(title, `${v.white} – ${v.black}`);
     names.white.textContent = v.white;
     names.black.textContent = v.black;
-    const over = m.result !== '*' || v.result !== '*';
+    const over = !inPlay(g);
     const turnFen = m.fens[m.ply];
-    const d = !m.made && !over ? g.duty : null;
+    // The obligation of the player having the move (the server's, once it
+    // has caught up with the move).
+    const d = !over && g.duty && g.duty.by === m.mover ? g.duty : null;
     const drawing = drawDuty(d, turnFen);
     cg.set({
       fen: boardFen(m.phys),
@@ -81,21 +83,29 @@ export function boardPage(app: HTMLElement, id: string) {
     });
     boardEl.dataset.fen = boardFen(m.phys);
     boardEl.dataset.ply = String(m.ply);
+    boardEl.dataset.mover = m.mover;
     boardEl.dataset.duty = d ? `${d.rule}:${d.sq ?? ''}` : '';
+    const f = inForce(g);
+    const flag = g.flag();
+    boardEl.dataset.flag = flag ?? '';
     resultEl.hidden = !over;
-    fill(resultEl, over ? resultWords(m.result !== '*' ? m.result : v.result, m.result !== '*' ? m.reason : v.reason) : '');
-    let s = over ? 'The game is over.' : `${sideName(m.mover)} to act${m.made ? ' (move made, clock not yet pressed)' : ''}.`;
+    resultEl.classList.toggle('flag', !!flag);
+    fill(resultEl, over ? resultWords(f.result, f.reason, flag) : '');
+    let s = over ? `The game is over${flag ? `: ${flagWords(f.result, f.reason, flag)}` : ''}.` : `${sideName(m.mover)} to move.`;
+    const o = other(m.mover);
+    if (!over && m.owes[o]) s += ` ${sideName(o)} has made a move and not yet pressed the clock.`;
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} — FIDE ${d.article}: ${article(d.article)}`;
-    if (m.pending && !over) s += ` ${sideName(m.pending.claimant)} may claim ${sideName(m.pending.violator)}’s touch-move violation.`;
-    if (m.offer && !over) s += ` ${sideName(m.offer)} offers a draw.`;
+    const c = g.claimParties();
+    if (c && !over) s += ` ${sideName(c.claimant)} may claim ${sideName(c.violator)}’s touch-move violation.`;
+    if (g.drawOffer && !over) s += ` ${sideName(g.drawOffer)} offers a draw.`;
     status.textContent = s;
     const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind)) ?? null;
-    notice(note, latest, pieceAt(turnFen));
+    notice(note, latest, pieceAt(turnFen), flag);
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
-    rulings.draw(m.rulings, m.rulingFens);
-    drawClocks(m, clockEl);
+    rulings.draw(m.rulings, m.rulingFens, flag);
+    drawClocks(g, clockEl);
   };
-  setInterval(() => state && drawClocks(state.mirror, clockEl), 250);
+  everyTick(() => state && drawClocks(state, clockEl));
 
   followGame(
     id,

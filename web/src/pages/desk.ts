@@ -11,13 +11,13 @@
 
 import { api, ApiError, tokenFromFragment, tokens } from '../api';
 import { pieceAt, viewBoard, type Api } from '../board';
-import { header, placeWords, roundSelect } from '../common';
+import { drawClocks, everyTick, header, placeWords, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
-import { followEvent, inPlay, type GameState } from '../feed';
+import { followEvent, inForce as resultInForce, inPlay, type GameState } from '../feed';
 import { castlingWords, plyLabel, repetition, type Repetition } from '../identity';
 import { boardFen, lastMove, type Mirror } from '../mirror';
 import type { Action, Side } from '../types';
-import { article, claimName, resultWords, ruling as rulingWords, sideName } from '../words';
+import { article, claimName, flagWords, resultWords, ruling as rulingWords, sideName } from '../words';
 
 const dismissedKey = (game: string) => `arbiter.dismissed.${game}`;
 const dismissed = (game: string): string[] => {
@@ -99,13 +99,14 @@ export function desk(app: HTMLElement, id: string) {
   const label = (g: GameState) => `${placeWords(g.view)}: ${g.view.white} – ${g.view.black}`;
 
   const violationCard = (g: GameState) => {
-    const p = g.mirror.pending!;
+    const p = g.pending();
+    if (!p) return null;
     const item = `v:${p.entry}`;
     if (dismissed(g.view.id).includes(item)) return null;
     // While the arbiter's decision is in force no claim can be ruled; the
     // violation stays claimable once it is withdrawn. A game the play
     // itself ended (checkmate, say) leaves nothing to rule.
-    const decided = g.mirror.decision;
+    const decided = g.decision;
     if (!inPlay(g) && !decided) return null;
     const r = p.ruling;
     const before = p.fenBefore;
@@ -127,6 +128,30 @@ export function desk(app: HTMLElement, id: string) {
     );
   };
 
+  /**
+   * A flag that fell, as the server's clock saw it (the server records the
+   * arbiter's flag observation itself) or as a player reported it: for the
+   * arbiter to note, and to set another result by decision if the clock
+   * was wrong. It stays until noted.
+   */
+  const flagCard = (g: GameState) => {
+    const side = g.flag();
+    if (!side) return null;
+    const item = `f:${g.mirror.resultRuling?.at ?? 0}`;
+    if (dismissed(g.view.id).includes(item)) return null;
+    const f = resultInForce(g);
+    const r = g.mirror.resultRuling;
+    return h(
+      'article',
+      { class: 'card pending kind-flag', 'data-game': g.view.id, 'data-item': 'flag', 'data-flag': side },
+      h('h3', null, label(g)),
+      h('p', null, h('strong', null, `${flagWords(f.result, f.reason, side)}: ${resultWords(f.result, f.reason, side)}`),
+        r?.article ? [h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)] : null),
+      h('p', { class: 'muted small' }, 'The game ended on time. If the clock was wrong, set the result by decision below.'),
+      h('div', { class: 'row' }, h('button', { type: 'button', id: `noted-${g.view.id}`, onclick: () => { dismiss(g.view.id, item); renderAll(); } }, 'Noted')),
+    );
+  };
+
   /** Positions side by side: every occurrence of a position that looks the same. */
   const repetitionView = (rep: Repetition, m: { sans: string[] }, startFen: string) =>
     h('div', { class: 'positions' }, rep.lookAlikes.map(o =>
@@ -139,7 +164,7 @@ export function desk(app: HTMLElement, id: string) {
 
   const repetitionCard = (g: GameState) => {
     const m: Mirror = g.mirror;
-    if (m.result !== '*' || m.made || m.ply < 4) return null;
+    if (m.result !== '*' || m.ply < 4) return null;
     const rep = repetition(m.fens.slice(0, m.ply + 1));
     if (rep.lookAlikes.length < 3) return null;
     // A claim already ruled in this position needs no second look.
@@ -195,6 +220,7 @@ export function desk(app: HTMLElement, id: string) {
     cg: Api;
     place: HTMLElement;
     result: HTMLElement;
+    clocks: Record<Side, HTMLElement>;
     sel: HTMLSelectElement;
     reason: HTMLInputElement;
     confirm: HTMLElement;
@@ -207,10 +233,7 @@ export function desk(app: HTMLElement, id: string) {
   const resultNames: [string, string][] = [['1-0', '1-0 (White wins)'], ['0-1', '0-1 (Black wins)'], ['1/2-1/2', '½-½ (draw)'], ['*', '* (in play)']];
 
   /** The result in force of a game and the arbiter's decision, if any. */
-  const inForce = (g: GameState) => {
-    const m = g.mirror;
-    return { result: m.result !== '*' ? m.result : g.view.result, reason: m.result !== '*' ? m.reason : g.view.reason, decision: m.decision };
-  };
+  const inForce = (g: GameState) => ({ ...resultInForce(g), decision: g.decision });
 
   const gameRow = (g: GameState): Row => {
     const old = rows.get(g.view.id);
@@ -223,10 +246,16 @@ export function desk(app: HTMLElement, id: string) {
     const place = h('td', { class: 'place' });
     const result = h('td', { class: 'result-cell' });
     const form = h('form', { class: 'row decide' }, sel, reason, h('button', { type: 'submit', id: `set-${gid}` }, 'Set result…'));
+    const clocks = {
+      white: h('span', { class: 'clock desk-clock clock-white', hidden: true }),
+      black: h('span', { class: 'clock desk-clock clock-black', hidden: true }),
+    };
     const row: Row = {
-      tr: h('tr', { 'data-game': gid }, place, h('td', null, h('a', { href: `/board/${gid}` }, `${g.view.white} – ${g.view.black}`)), h('td', null, b), result, h('td', null, form, confirm)),
+      tr: h('tr', { 'data-game': gid }, place,
+        h('td', null, h('a', { href: `/board/${gid}` }, `${g.view.white} – ${g.view.black}`), h('div', { class: 'desk-clocks' }, clocks.white, clocks.black)),
+        h('td', null, b), result, h('td', null, form, confirm)),
       cg: viewBoard(b, g.view.fen, { coordinates: false, animation: { enabled: false } }),
-      place, result, sel, reason, confirm, dirty: false, shown: '',
+      place, result, clocks, sel, reason, confirm, dirty: false, shown: '',
     };
     sel.addEventListener('change', () => (row.dirty = true));
     reason.addEventListener('input', () => (row.dirty = true));
@@ -243,7 +272,7 @@ export function desk(app: HTMLElement, id: string) {
       if (!cur) return;
       const what = sel.value;
       const why = reason.value.trim();
-      const d = cur.mirror.decision;
+      const d = cur.decision;
       let question: string;
       if (what === '*') {
         if (!d) {
@@ -277,9 +306,14 @@ export function desk(app: HTMLElement, id: string) {
     const f = inForce(g);
     fill(row.place, placeWords(g.view));
     row.cg.set({ fen: boardFen(m.phys), lastMove: lastMove(m) });
-    fill(row.result, resultWords(f.result, f.reason),
+    const flag = g.flag();
+    fill(row.result, resultWords(f.result, f.reason, flag),
+      flag ? h('div', { class: 'mark mark-flag' }, `Flag fell: ${sideName(flag)}`) : null,
       f.decision ? h('div', { class: 'decision' }, `Decided by the arbiter: ${f.decision.result}, `, f.decision.reason ? `“${f.decision.reason}”` : 'no reason given') : null,
       m.illegal ? h('div', { class: 'mark mark-illegal' }, rulingWords(m.illegal)) : null);
+    row.tr.classList.toggle('flagged', !!flag);
+    row.tr.dataset.flag = flag ?? '';
+    drawClocks(g, row.clocks);
     // The form shows what is in force, unless the arbiter is editing it.
     const shown = `${f.result}\n${f.decision?.reason ?? ''}`;
     if (!row.dirty || shown !== row.shown) {
@@ -295,7 +329,7 @@ export function desk(app: HTMLElement, id: string) {
     tokenForm.hidden = has;
     app.classList.toggle('no-token', !has);
     const list = sorted();
-    const items = list.flatMap(g => [g.mirror.pending ? violationCard(g) : null, repetitionCard(g)]).filter(Boolean) as HTMLElement[];
+    const items = list.flatMap(g => [flagCard(g), g.claimable ? violationCard(g) : null, repetitionCard(g)]).filter(Boolean) as HTMLElement[];
     fill(pending, items.length ? items : h('p', { class: 'muted', id: 'nothing-pending' }, 'Nothing waits for the arbiter.'));
     if (!has) pending.querySelectorAll('button').forEach(b => ((b as HTMLButtonElement).disabled = true));
     const ruledItems = list.flatMap(ruledCards).reverse();
@@ -326,6 +360,13 @@ export function desk(app: HTMLElement, id: string) {
   const table = h('table', { class: 'games' },
     h('thead', null, h('tr', null, h('th', null, 'Round · board'), h('th', null, 'Players'), h('th', null, 'Position'), h('th', null, 'Result'), h('th', null, 'Decision'))),
     tbody);
+
+  everyTick(() => {
+    for (const g of games.values()) {
+      const row = rows.get(g.view.id);
+      if (row) drawClocks(g, row.clocks);
+    }
+  });
 
   followEvent(
     id,

@@ -1,13 +1,15 @@
 // The hall: every board of an event, live, by round, each small with its
-// last move, a marker on a board with a pending violation, claim or
-// illegal move, and the results as they come.
+// last move, both clocks (the running one marked, a fallen flag in red), a
+// marker on a board with a pending violation, claim or illegal move, and
+// the results as they come.
 
 import { api, eventPgnURL } from '../api';
 import { checkOf, viewBoard, type Api } from '../board';
-import { header, placeWords, roundSelect } from '../common';
+import { drawClocks, everyTick, header, placeWords, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
-import { followEvent, inPlay, type GameState } from '../feed';
+import { followEvent, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
+import type { Side } from '../types';
 import { claimName, resultWords, sideName } from '../words';
 
 interface Card {
@@ -15,6 +17,7 @@ interface Card {
   cg: Api;
   info: HTMLElement;
   marks: HTMLElement;
+  clocks: Record<Side, HTMLElement>;
 }
 
 /**
@@ -25,7 +28,8 @@ interface Card {
 export function markers(g: GameState): { kind: string; text: string }[] {
   const m = g.mirror;
   const out: { kind: string; text: string }[] = [];
-  if (m.pending && inPlay(g)) out.push({ kind: 'violation', text: `touch-move violation by ${sideName(m.pending.violator)}, claimable` });
+  const c = g.claimParties();
+  if (c && inPlay(g)) out.push({ kind: 'violation', text: `touch-move violation by ${sideName(c.violator)}, claimable` });
   if (m.illegal) out.push({ kind: 'illegal', text: `illegal move by ${sideName(m.illegal.by ?? 'white')}` });
   if (m.claim) out.push({ kind: 'claim', text: `${sideName(m.claim.by ?? 'white')} claimed ${claimName(m.claim.what)}: ${m.claim.granted ? 'granted' : 'refused'}` });
   return out;
@@ -63,9 +67,14 @@ export function hall(app: HTMLElement, id: string) {
     const boardEl = h('div', { class: 'mini-board' });
     const info = h('div', { class: 'hall-info' });
     const marks = h('div', { class: 'marks', 'aria-live': 'polite' });
-    // The names whole, one a line: a long name wraps rather than being cut.
-    const name = (side: 'white' | 'black', text: string) =>
-      h('div', { class: `hall-name name-${side}` }, h('span', { class: `dot dot-${side}`, 'aria-hidden': 'true' }), text);
+    // The names whole, one a line: a long name wraps rather than being
+    // cut; each player's clock beside his name.
+    const clocks = {
+      white: h('span', { class: 'clock hall-clock clock-white', hidden: true }),
+      black: h('span', { class: 'clock hall-clock clock-black', hidden: true }),
+    };
+    const name = (side: Side, text: string) =>
+      h('div', { class: `hall-name name-${side}` }, h('span', { class: `dot dot-${side}`, 'aria-hidden': 'true' }), h('span', { class: 'hall-player' }, text), clocks[side]);
     const el = h(
       'a',
       { class: 'hall-card', href: `/board/${v.id}`, 'data-game': v.id, 'data-round': v.round, 'data-board': v.board, 'aria-label': `${placeWords(v)}: ${v.white} – ${v.black}` },
@@ -76,7 +85,7 @@ export function hall(app: HTMLElement, id: string) {
       info,
       marks,
     );
-    c = { el, cg: viewBoard(boardEl, v.fen, { coordinates: false, animation: { enabled: false } }), info, marks };
+    c = { el, cg: viewBoard(boardEl, v.fen, { coordinates: false, animation: { enabled: false } }), info, marks, clocks };
     cards.set(v.id, c);
     return c;
   };
@@ -86,16 +95,21 @@ export function hall(app: HTMLElement, id: string) {
     const m = g.mirror;
     c.cg.set({ fen: boardFen(m.phys), lastMove: lastMove(m), check: checkOf(m.fens[m.ply]) });
     const over = !inPlay(g);
+    const f = inForce(g);
+    const flag = g.flag();
     const last = m.ply > 0 ? `${Math.ceil(m.ply / 2)}${m.ply % 2 ? '.' : '…'} ${m.sans[m.ply]}` : 'no move yet';
     fill(c.info, h('span', { class: 'last' }, last), ' ', over
-      ? h('span', { class: 'res' }, resultWords(m.result !== '*' ? m.result : g.view.result, m.result !== '*' ? m.reason : g.view.reason))
+      ? h('span', { class: 'res' + (flag ? ' flag' : '') }, resultWords(f.result, f.reason, flag))
       : h('span', { class: 'muted' }, `${sideName(m.mover)} to move`));
+    drawClocks(g, c.clocks);
+    c.el.classList.toggle('flagged', !!flag);
+    c.el.dataset.flag = flag ?? '';
     const ms = markers(g);
     fill(c.marks, ms.map(x => h('span', { class: `mark mark-${x.kind}`, title: x.text }, x.text)));
     c.el.classList.toggle('attention', ms.length > 0);
     c.el.dataset.marks = ms.map(x => x.kind).join(' ');
     c.el.dataset.fen = boardFen(m.phys);
-    c.el.dataset.result = over ? (m.result !== '*' ? m.result : g.view.result) : '*';
+    c.el.dataset.result = over ? f.result : '*';
   };
 
   // The rounds, each under its heading, the boards in order; the
@@ -119,6 +133,13 @@ export function hall(app: HTMLElement, id: string) {
       if (els.some((el, i) => s.grid.children[i] !== el)) s.grid.replaceChildren(...els);
     }
   }
+
+  everyTick(() => {
+    for (const g of games.values()) {
+      const c = cards.get(g.view.id);
+      if (c) drawClocks(g, c.clocks);
+    }
+  });
 
   followEvent(
     id,

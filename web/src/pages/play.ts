@@ -4,14 +4,14 @@
 // protocol actions to the server, whose rulings come back on the game's
 // live stream and are drawn as they happen.
 
-import { api, ApiError, pgnURL, recent, serverSkew, tokenFromFragment, tokens } from '../api';
+import { api, ApiError, pgnURL, recent, tokenFromFragment, tokens } from '../api';
 import { castlingHands, checkOf, drawDuty, highlight, pieceAt, trackBounds, viewBoard, type Api, type Key } from '../board';
-import { drawClocks, header, moveList, notice, rulingsCard } from '../common';
+import { drawClocks, everyTick, header, moveList, notice, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
-import { followGame, type GameState } from '../feed';
-import { boardFen, handMoved, lastMove, other, type Mirror } from '../mirror';
+import { followGame, inForce, inPlay, type GameState } from '../feed';
+import { boardFen, handMoved, lastMove, mayPress, other, presser, type Mirror } from '../mirror';
 import type { Action, Ruling, Side } from '../types';
-import { article, duty as dutyWords, resultWords, sideName } from '../words';
+import { article, duty as dutyWords, flagWords, resultWords, sideName } from '../words';
 
 export const ruleSets: [string, string][] = [
   ['fide', 'FIDE (standard): touch-move, 2 min for an illegal move, the second loses'],
@@ -373,8 +373,9 @@ export function play(app: HTMLElement, id: string) {
         if (!t) throw new ApiError(401, { status: 401, error: 'this browser has no board token for this game: open the link with #token=… or start a new game' });
         const res = await api.post(id, list, t);
         // Take the answer in at once: the same entries come on the live
-        // stream too (numbered, so they are not applied twice).
-        const now = new Date(Date.now() + serverSkew).toISOString();
+        // stream too (numbered, so they are not applied twice), with the
+        // server's state after them (the clocks among it).
+        const now = new Date().toISOString();
         state?.merge(res.acks.map((a, i) => ({ game: id, n: a.n, author: 'board', kind: 'action', action: list[i], rulings: a.rulings, time: now })));
       } catch (e) {
         const ae = e as ApiError;
@@ -389,21 +390,23 @@ export function play(app: HTMLElement, id: string) {
   }
 
   /**
-   * Presses the clock of the player having the move (or of side), once
-   * the move is made on the board: a press without one would be an
-   * illegal move (7.5.3), so the page does not send it. Checked when the
-   * step runs, after every gesture before it.
+   * Presses the clock of side, or of the player whose press it is (the
+   * one whose move was just made, mirror.presser), once his move is made
+   * on the board: a press without one would be an illegal move (7.5.3),
+   * so the page does not send it. The opponent may have replied already:
+   * the press still completes the move (6.2.2). Checked when the step
+   * runs, after every gesture before it.
    */
   function pressClock(side?: Side) {
     void post(async () => {
       const m = state?.mirror;
       if (!m) return null;
-      if (side && side !== m.mover) return null;
-      if (!handMoved(m)) {
-        showNotice({ at: 0, kind: 'error', error: `${sideName(m.mover)} has not moved yet: make a move on the board, then press the clock (a press without a move is an illegal move, FIDE 7.5.3)` });
+      const by = side ?? presser(m);
+      if (!mayPress(m, by)) {
+        if (!side) showNotice({ at: 0, kind: 'error', error: `${sideName(by)} has not moved yet: make a move on the board, then press the clock (a press without a move is an illegal move, FIDE 7.5.3)` });
         return null;
       }
-      return [{ by: m.mover, act: 'clock' }];
+      return [{ by, act: 'clock' }];
     });
   }
 
@@ -411,7 +414,7 @@ export function play(app: HTMLElement, id: string) {
     lastNotice = r;
     delete note.dataset.dismissed;
     const m = state?.mirror;
-    notice(note, r, m ? pieceAt(m.fens[m.ply]) : undefined);
+    notice(note, r, m ? pieceAt(m.fens[m.ply]) : undefined, state?.flag() ?? null);
   }
 
   // Keyboard: arrows move a cursor over the squares, Space touches, Enter
@@ -500,7 +503,7 @@ export function play(app: HTMLElement, id: string) {
         // A king's two-square move typed is a castling meant: the king
         // first, then the rook, as the hand does it.
         const m = state?.mirror;
-        const castle = m && !m.made && !state?.view.start.chess960 ? castlingHands(m.fens[m.ply], from, to, mover()) : null;
+        const castle = m && !handMoved(m) && !state?.view.start.chess960 ? castlingHands(m.fens[m.ply], from, to, mover()) : null;
         if (castle) return castle.flatMap(x => [{ by: mover(), act: 'lift', sq: x.lift }, { by: mover(), act: 'drop', sq: x.drop }]);
         const acts = await moveActions(from, to, pr);
         if (!acts) showNotice({ at: 0, kind: 'error', error: `no piece on ${from}` });
@@ -520,19 +523,22 @@ export function play(app: HTMLElement, id: string) {
     const v = g.view;
     names.white.textContent = v.white;
     names.black.textContent = v.black;
-    const over = m.result !== '*' || v.result !== '*';
+    const over = !inPlay(g);
     const mv = m.mover;
     for (const s of ['white', 'black'] as Side[]) {
-      // The clock is the one of the player whose move is made.
-      panels[s].clockBtn.disabled = over || s !== mv || !handMoved(m);
+      // A clock is pressed by the player whose move is made (even once the
+      // opponent has replied), or to complete a change of the board that
+      // is no legal move (7.5.1).
+      panels[s].clockBtn.disabled = over || !mayPress(m, s);
       panels[s].el.classList.toggle('to-move', !over && s === mv);
+      panels[s].el.classList.toggle('owes', !over && m.owes[s]);
     }
     // The board: what physically stands on it, the last move, the
-    // obligation (touched piece circled, allowed squares marked) and the
-    // keyboard cursor.
+    // obligation of the player having the move (touched piece circled,
+    // allowed squares marked) and the keyboard cursor.
     const turnFen = m.fens[m.ply];
-    const d = !m.made && !over ? g.duty : null;
-    const drawing = drawDuty(d, m.made ? m.fens[m.ply - 1] ?? turnFen : turnFen);
+    const d = !over && g.duty && g.duty.by === mv ? g.duty : null;
+    const drawing = drawDuty(d, turnFen);
     const extra: [Key, string][] = [];
     if (document.activeElement === focusWrap) extra.push([cursor, holding ? 'kbd-cursor holding' : 'kbd-cursor']);
     if (adoubeFor) extra.push([cursor, 'adoube']);
@@ -552,20 +558,26 @@ export function play(app: HTMLElement, id: string) {
     boardEl.dataset.cursor = cursor;
     boardEl.dataset.duty = d ? `${d.rule}:${d.sq ?? ''}` : '';
     // Words.
-    fill(resultEl, over ? resultWords(m.result !== '*' ? m.result : v.result, m.result !== '*' ? m.reason : v.reason) : '');
+    const f = inForce(g);
+    const flag = g.flag();
+    boardEl.dataset.flag = flag ?? '';
+    fill(resultEl, over ? resultWords(f.result, f.reason, flag) : '');
     resultEl.hidden = !over;
-    const who = sideName(mv);
-    let s = over ? 'The game is over.' : `${who} to act${m.made ? ': the move is made, press the clock' : ''}.`;
+    resultEl.classList.toggle('flag', !!flag);
+    const o = other(mv);
+    let s = over ? `The game is over${flag ? `: ${flagWords(f.result, f.reason, flag)}` : ''}.` : `${sideName(mv)} to move.`;
+    if (!over && m.owes[o]) s += ` ${sideName(o)}’s move is made: ${sideName(o)}, press the clock.`;
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} (FIDE ${d.article}: ${article(d.article)})`;
     if (holding) s += ` Holding the piece from ${holding.from}: move the cursor and press Enter to put it down.`;
     if (adoubeFor) s += ` ${sideName(adoubeFor)} said j’adoube: click the piece to adjust.`;
-    if (m.pending && !over) s += ` ${sideName(m.pending.claimant)} may claim the touch-move violation (before touching a piece).`;
-    if (m.offer && !over) s += ` ${sideName(m.offer)} offers a draw.`;
+    const c = g.claimParties();
+    if (c && !over) s += ` ${sideName(c.claimant)} may claim the touch-move violation (before touching a piece).`;
+    if (g.drawOffer && !over) s += ` ${sideName(g.drawOffer)} offers a draw.`;
     status.textContent = s;
     focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
-    rulings.draw(m.rulings, m.rulingFens);
-    drawClocks(m, clockEl);
+    rulings.draw(m.rulings, m.rulingFens, flag);
+    drawClocks(g, clockEl);
     // A new violation, illegal move, claim or result replaces the notice;
     // a refusal stays until then.
     const notable = m.rulings.filter(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind));
@@ -575,9 +587,7 @@ export function play(app: HTMLElement, id: string) {
     }
   }
 
-  setInterval(() => {
-    if (state) drawClocks(state.mirror, clockEl);
-  }, 250);
+  everyTick(() => state && drawClocks(state, clockEl));
   focusWrap.addEventListener('focus', render);
   focusWrap.addEventListener('blur', render);
 
