@@ -172,6 +172,7 @@ type Auditor struct {
 	startFEN  string
 	startOpts chess.Options
 	startPos  *chess.Position
+	scratch   chess.Position // a copy of a position for the can-mate analysis
 }
 
 // NewAuditor returns an Auditor for the rule set.
@@ -242,9 +243,10 @@ type run struct {
 	counted int // 1 + the ply whose legal moves were looked for last, or 0
 	legal   int // 1 if it has one, else 0
 
-	ended *game.Outcome // the first automatic ending
-	three bool          // a claimable threefold has been reported
-	fifty bool          // a claimable fifty-move draw has been reported
+	ended   *game.Outcome // the first automatic ending (&endedAt, or nil)
+	endedAt game.Outcome
+	three   bool // a claimable threefold has been reported
+	fifty   bool // a claimable fifty-move draw has been reported
 }
 
 func (r *run) add(kind Kind, sev Severity, article string, ply int, fen, format string, args ...any) {
@@ -489,8 +491,8 @@ func (r *run) check(hasMove bool) {
 	if legal != 0 && reps < 5 && cur.HalfmoveClock() < 150 &&
 		cur.ByType(chess.Pawn)|cur.ByType(chess.Rook)|cur.ByType(chess.Queen) != 0 {
 	} else if o, over := r.automatic(cur, legal, reps); over {
-		ended := o // o itself stays on the stack
-		r.ended = &ended
+		r.endedAt = o
+		r.ended = &r.endedAt // in the Auditor: no allocation
 		return
 	}
 	ply := r.ply
@@ -591,7 +593,10 @@ func (r *run) final() {
 		if result == game.BlackWins {
 			winner = chess.Black
 		}
-		if p := r.pos; !game.MaterialCanMate(&p, winner) || (r.worthDeep(&p, winner) && !r.a.canMate()(&p, winner)) {
+		// The analysis gets a copy, kept in the Auditor (no allocation).
+		p := &r.a.scratch
+		*p = r.pos
+		if !game.MaterialCanMate(p, winner) || (r.worthDeep(p, winner) && !r.a.canMate()(p, winner)) {
 			p := &r.pos
 			r.contradicts(TimeForfeitNoMate, Error, "6.9", r.ply, p.FEN(),
 				"%s won on time, but %s cannot checkmate by any series of legal moves: the game is drawn (6.9)", result, colour(winner))
@@ -644,8 +649,9 @@ func (r *run) deadAt(ply int) bool {
 			ask[c] = true
 		}
 	}
-	q := *p // a copy, for the analysis
-	return !game.AnyCanMate(&q, ask, r.a.CanMate)
+	q := &r.a.scratch // a copy, for the analysis
+	*q = *p
+	return !game.AnyCanMate(q, ask, r.a.CanMate)
 }
 
 // deepDead looks for a dead position the ply-by-ply replay could not see
@@ -667,7 +673,8 @@ func (r *run) deepDead() {
 		}
 	}
 	o := game.Outcome{Result: game.Draw, Reason: game.DeadPosition, Article: game.DeadPosition.Article(), Ply: hi}
-	r.ended = &o
+	r.endedAt = o
+	r.ended = &r.endedAt
 	if hi < last {
 		g := r.game()
 		p := g.PositionAt(hi)
@@ -681,7 +688,7 @@ func (r *run) deepDead() {
 // Termination tag "time forfeit", or the loser's last clock at zero.
 func (r *run) timeForfeit(result string) bool {
 	// (A value shorter than "time forfeit" cannot hold it: no lower-casing.)
-	if t := r.pg.Tag("Termination"); len(t) >= len("time forfeit") && strings.Contains(strings.ToLower(t), "time forfeit") {
+	if t := r.pg.Tag("Termination"); containsFold(t, "time forfeit") {
 		return true
 	}
 	loser := chess.Black
@@ -702,6 +709,17 @@ func (r *run) timeForfeit(result string) bool {
 			return d <= 0
 		}
 		return false
+	}
+	return false
+}
+
+// containsFold reports whether s holds sub (lower-case ASCII), in any
+// case: strings.Contains(strings.ToLower(s), sub) without the copy.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
 	}
 	return false
 }
