@@ -299,7 +299,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC()}
+	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC(), Start: spec.Start}
 	arb := newToken(arbiterPrefix)
 	ev.ArbiterHash = hashToken(arb)
 	games, tokens, err := s.newGames(ev.ID, spec.Start, spec.Games, map[int]int{})
@@ -340,9 +340,12 @@ func (s *Server) eventView(ctx context.Context, id string, round int) (*EventVie
 	if err != nil {
 		return nil, nil, err
 	}
-	v := &EventView{ID: ev.ID, Name: ev.Name, Site: ev.Site, Created: ev.Created, Games: []*GameView{}}
+	v := &EventView{ID: ev.ID, Name: ev.Name, Site: ev.Site, Created: ev.Created, Start: ev.Start, Info: ev.Info, Rounds: []int{}, Games: []*GameView{}}
 	var lives []*live
 	for _, m := range metas {
+		if n := len(v.Rounds); n == 0 || v.Rounds[n-1] != m.Round {
+			v.Rounds = append(v.Rounds, m.Round) // the games come by round
+		}
 		if round != 0 && m.Round != round {
 			continue
 		}
@@ -464,7 +467,18 @@ func (s *Server) addGames(w http.ResponseWriter, r *http.Request) {
 	for _, g := range existing {
 		taken[g.Round] = max(taken[g.Round], g.Board)
 	}
-	games, tokens, err := s.newGames(id, body.Start, body.Games, taken)
+	def := body.Start
+	if def == nil {
+		// Games added later inherit the event's settings (rules, clock).
+		ev, err := s.store.Event(ctx, id)
+		if err != nil {
+			writeErr(w, err)
+			return
+		}
+		def = ev.Start
+	}
+	s.forgetList(id)
+	games, tokens, err := s.newGames(id, def, body.Games, taken)
 	if err != nil {
 		writeErr(w, err)
 		return

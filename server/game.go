@@ -66,6 +66,11 @@ type live struct {
 	decision *store.Decision  // the arbiter's decision in force, or nil
 	// used is when the game was last asked for (Server.evict).
 	used time.Time
+	// pgnCache is the game's last PGN text for the event's feed.
+	pgnCache pgnCache
+	// white and black are the players from the event's list, or nil for
+	// a game typed without players.
+	white, black *store.Player
 	// origin is the server time of the game's t 0: the time of its first
 	// action (less that action's own t, where it gave one). Zero while no
 	// action came, or for a game without a clock.
@@ -141,6 +146,21 @@ func (s *Server) load(ctx context.Context, g *live, meta store.Game) error {
 	entries, err := s.store.Entries(ctx, meta.ID, 0)
 	if err != nil {
 		return err
+	}
+	g.white, g.black = nil, nil
+	if meta.WhiteRank > 0 || meta.BlackRank > 0 {
+		players, err := s.store.Players(ctx, meta.Event)
+		if err != nil {
+			return err
+		}
+		for i := range players {
+			switch players[i].Rank {
+			case meta.WhiteRank:
+				g.white = &players[i]
+			case meta.BlackRank:
+				g.black = &players[i]
+			}
+		}
 	}
 	g.meta, g.eng, g.log, g.seqs, g.decision, g.broken, g.origin = meta, eng, nil, map[seqKey]int64{}, nil, false, time.Time{}
 	for _, e := range entries {

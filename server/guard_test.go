@@ -19,7 +19,7 @@ import (
 
 // raw makes a request with a chosen content type and headers, and returns
 // the status, the header and the body.
-func raw(t *testing.T, method, url, ctype, body string, header map[string]string) (int, http.Header, string) {
+func raw(t testing.TB, method, url, ctype, body string, header map[string]string) (int, http.Header, string) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {

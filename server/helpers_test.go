@@ -119,7 +119,7 @@ func startServer(t *testing.T, dsn string) *testServer {
 
 // call makes a request and decodes a JSON answer into out (when not nil).
 // It returns the status and the raw body.
-func call(t *testing.T, method, url, token string, body any, out any) (int, []byte) {
+func call(t testing.TB, method, url, token string, body any, out any) (int, []byte) {
 	t.Helper()
 	var r io.Reader
 	switch b := body.(type) {

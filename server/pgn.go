@@ -2,66 +2,164 @@ package server
 
 import (
 	"bytes"
+	"context"
+	"fmt"
+	"hash/fnv"
 	"net/http"
+	"sort"
 	"strconv"
+	"time"
 
 	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/server/store"
+	"github.com/arbiterchess/arbiter/touch"
 )
 
-// pgnGame builds the PGN of g: the Seven Tag Roster from the event and the
-// players, the moves as they stand, and the arbiter's rulings (violations,
-// illegal moves, claims, results, decisions) as comments on the moves they
-// concern (package scoresheet). The caller holds g.mu.
-func (g *live) pgnGame(ev store.Event) *pgn.Game {
-	m := g.meta
-	gm := g.eng.Game()
-	result, reason := g.result()
-	p := &pgn.Game{Result: result}
+// pgnRecord builds the PGN of a game from its engine, log and decision:
+// the tags a broadcast matches games by (Event, Site, Date, Round
+// "round.board", White, Black, with the players' ratings, titles and FIDE
+// IDs where the event has them), TimeControl, the moves as they stand with
+// their clocks ([%clk]), and the arbiter's rulings as comments on the
+// moves they concern (package scoresheet).
+func pgnRecord(ev store.Event, m store.Game, eng *touch.Engine, log []record, decision *store.Decision, wp, bp *store.Player) *pgn.Game {
+	gm := eng.Game()
+	sum := eng.Summary()
+	result, reason := sum.Result, sum.Reason
+	if decision != nil {
+		result, reason = decision.Result, "arbiter"
+	}
 	site := ev.Site
 	if site == "" {
 		site = "?"
 	}
-	p.SetTag("Event", ev.Name)
-	p.SetTag("Site", site)
-	p.SetTag("Date", m.Created.Format("2006.01.02"))
-	p.SetTag("Round", strconv.Itoa(m.Round))
-	p.SetTag("White", m.White)
-	p.SetTag("Black", m.Black)
-	p.SetTag("Result", result)
-	p.SetTag("Board", strconv.Itoa(m.Board))
-	if m.Start.FEN != "" || m.Start.Chess960 {
-		p.SetTag("SetUp", "1")
-		p.SetTag("FEN", gm.Start().FEN())
+	date := m.Created.Format("2006.01.02")
+	tags := []pgn.Tag{{Name: "Event", Value: ev.Name}, {Name: "Site", Value: site}, {Name: "Date", Value: date},
+		{Name: "Round", Value: fmt.Sprintf("%d.%d", m.Round, m.Board)}}
+	var white, black store.Player
+	if wp != nil {
+		white = *wp
 	}
-	if m.Start.Chess960 {
-		p.SetTag("Variant", "Chess960")
+	if bp != nil {
+		black = *bp
 	}
-	if c := m.Start.Clock; c != nil {
-		p.SetTag("TimeControl", scoresheet.TimeControl(c))
+	name := func(p store.Player, typed string) string {
+		if p.Name != "" {
+			return p.Name
+		}
+		return typed
 	}
-	rules := m.Start.Rules
-	if rules == "" {
-		rules = "fide"
+	tags = append(tags, pgn.Tag{Name: "White", Value: name(white, m.White)}, pgn.Tag{Name: "Black", Value: name(black, m.Black)},
+		pgn.Tag{Name: "Result", Value: result})
+	for _, side := range []struct {
+		color string
+		p     store.Player
+	}{{"White", white}, {"Black", black}} {
+		if side.p.Rating > 0 {
+			tags = append(tags, pgn.Tag{Name: side.color + "Elo", Value: strconv.Itoa(side.p.Rating)})
+		}
+		if side.p.Title != "" {
+			tags = append(tags, pgn.Tag{Name: side.color + "Title", Value: side.p.Title})
+		}
+		if side.p.FIDEID != "" {
+			tags = append(tags, pgn.Tag{Name: side.color + "FideId", Value: side.p.FIDEID})
+		}
 	}
-	p.SetTag("Rules", rules)
-	p.SetTag("Termination", scoresheet.Termination(reason))
-	if reason != "" {
-		p.SetTag("TerminationDetail", reason)
+	tags = append(tags, pgn.Tag{Name: "Board", Value: strconv.Itoa(m.Board)})
+	tags = append(tags, scoresheet.Tags(m.Start, gm.Start(), eng.Rules().Name, reason)...)
+	if reason == "" {
+		tags = append(tags, pgn.Tag{Name: "Termination", Value: scoresheet.Termination("")})
 	}
-	p.SetTag("Annotator", "arbiter")
-	p.SetTag("GameId", m.ID)
-
-	for _, s := range gm.SANs() {
-		p.Moves = append(p.Moves, &pgn.Move{SAN: s})
-	}
+	tags = append(tags, pgn.Tag{Name: "GameId", Value: m.ID})
 	sheet := scoresheet.New(gm.Start())
-	for _, r := range g.log {
+	for _, r := range log {
 		sheet.Add(r.Action, r.Rulings, r.ply)
 	}
-	sheet.Annotate(p)
-	return p
+	return sheet.Game(tags, sum.Moves, result)
+}
+
+// pgnGame builds the PGN of g as it stands. The caller holds g.mu.
+func (g *live) pgnGame(ev store.Event) *pgn.Game {
+	return pgnRecord(ev, g.meta, g.eng, g.log, g.decision, g.white, g.black)
+}
+
+// pgnUpTo returns the PGN text of g as it stood after its first k log
+// entries (all of them for k = len(g.log)), from the game's cache when
+// it has it. The caller holds g.mu.
+func (s *Server) pgnUpTo(g *live, ev store.Event, version uint64, k int) ([]byte, error) {
+	if c := g.pgnCache; c.text != nil && c.k == k && c.version == version && c.n == len(g.log) {
+		return c.text, nil
+	}
+	var pg *pgn.Game
+	if k == len(g.log) {
+		pg = g.pgnGame(ev)
+	} else {
+		// As the game stood k entries in: its log replayed that far.
+		eng, err := s.newEngine(g.meta)
+		if err != nil {
+			return nil, err
+		}
+		var decision *store.Decision
+		log := make([]record, 0, k)
+		for _, r := range g.log[:k] {
+			switch r.Kind {
+			case store.KindAction:
+				eng.Apply(int(r.N), *r.Action)
+			case store.KindDecision:
+				decision = nil
+				if r.Decision != nil && r.Decision.Result != "*" {
+					d := *r.Decision
+					decision = &d
+				}
+			}
+			r.ply = eng.Game().Ply()
+			log = append(log, r)
+		}
+		pg = pgnRecord(ev, g.meta, eng, log, decision, g.white, g.black)
+	}
+	var buf bytes.Buffer
+	if err := pgn.NewWriter(&buf).Write(pg); err != nil {
+		return nil, err
+	}
+	g.pgnCache = pgnCache{k: k, n: len(g.log), version: version, text: buf.Bytes()}
+	return buf.Bytes(), nil
+}
+
+// pgnCache is a game's last PGN text: after k of its n entries, for an
+// event and players of the given version.
+type pgnCache struct {
+	k, n    int
+	version uint64
+	text    []byte
+}
+
+// upTo returns how many of g's entries had been stored by cutoff (all of
+// them for a zero cutoff). The caller holds g.mu.
+func (g *live) upTo(cutoff time.Time) int {
+	if cutoff.IsZero() {
+		return len(g.log)
+	}
+	return sort.Search(len(g.log), func(i int) bool { return g.log[i].Time.After(cutoff) })
+}
+
+// eventVersion fingerprints what of an event goes into its PGN, so that
+// caches and ETags change when it does.
+func eventVersion(ev store.Event) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", ev.ID, ev.Name, ev.Site)
+	return h.Sum64()
+}
+
+// playerVersion fingerprints a game's players for the same purpose.
+func playerVersion(ps ...*store.Player) uint64 {
+	h := fnv.New64a()
+	for _, p := range ps {
+		if p != nil {
+			fmt.Fprintf(h, "%d\x00%s\x00%s\x00%s\x00%d\x00", p.Rank, p.Name, p.Title, p.FIDEID, p.Rating)
+		}
+		h.Write([]byte{1})
+	}
+	return h.Sum64()
 }
 
 func (s *Server) gamePGN(w http.ResponseWriter, r *http.Request) {
@@ -93,6 +191,10 @@ func (s *Server) gamePGN(w http.ResponseWriter, r *http.Request) {
 	writePGN(w, buf.Bytes())
 }
 
+// eventPGN serves the event's games as PGN, live: a broadcast source that
+// lichess polls every few seconds (round=N for one round; delay=S serves
+// each game as it stood S seconds ago, against cheating). The answer has
+// an ETag; a poll with If-None-Match gets 304 while nothing changed.
 func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	round, err := roundParam(r)
@@ -100,33 +202,137 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	id := r.PathValue("event")
-	ev, err := s.store.Event(ctx, id)
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	_, lives, err := s.eventView(ctx, id, round)
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	var buf bytes.Buffer
-	pw := pgn.NewWriter(&buf)
-	for _, g := range lives {
-		g.mu.Lock()
-		pg := g.pgnGame(ev)
-		g.mu.Unlock()
-		if err := pw.Write(pg); err != nil {
-			writeErr(w, err)
+	var delay time.Duration
+	if q := r.URL.Query().Get("delay"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > 3600 {
+			writeErr(w, apiErr(http.StatusBadRequest, "delay must be 0 to 3600 seconds, not %q", q))
 			return
 		}
+		delay = time.Duration(n) * time.Second
 	}
-	writePGN(w, buf.Bytes())
+	id := r.PathValue("event")
+	body, etag, err := s.eventFeed(ctx, id, round, delay)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	w.Header().Set("ETag", etag)
+	w.Header().Set("Cache-Control", "no-cache")
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	writePGN(w, body())
+}
+
+// eventFeed returns the ETag of an event's PGN (a round of it, as it stood
+// delay ago) and a function that writes the PGN itself, so that a 304
+// costs no PGN.
+func (s *Server) eventFeed(ctx context.Context, id string, round int, delay time.Duration) (func() []byte, string, error) {
+	ev, metas, err := s.eventGames(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	version := eventVersion(ev)
+	var cutoff time.Time
+	if delay > 0 {
+		cutoff = time.Now().Add(-delay)
+	}
+	type item struct {
+		g *live
+		k int
+	}
+	var items []item
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d\x00%d\x00%d\x00", version, round, delay)
+	for _, m := range metas {
+		if round != 0 && m.Round != round {
+			continue
+		}
+		g, err := s.game(ctx, m.ID)
+		if err != nil {
+			return nil, "", err
+		}
+		g.mu.Lock()
+		if s.store.Postgres() || g.broken {
+			err = s.sync(ctx, g) // another process may have written
+		}
+		k := g.upTo(cutoff)
+		pv := playerVersion(g.white, g.black)
+		g.mu.Unlock()
+		if err != nil {
+			return nil, "", err
+		}
+		fmt.Fprintf(h, "%s:%d:%x\x00", m.ID, k, pv)
+		items = append(items, item{g, k})
+	}
+	etag := fmt.Sprintf(`"%x"`, h.Sum64())
+	body := func() []byte {
+		var buf bytes.Buffer
+		for _, it := range items {
+			it.g.mu.Lock()
+			text, err := s.pgnUpTo(it.g, ev, version^playerVersion(it.g.white, it.g.black), min(it.k, len(it.g.log)))
+			it.g.mu.Unlock()
+			if err != nil {
+				s.log.Warn("event PGN", "game", it.g.meta.ID, "err", err)
+				continue
+			}
+			buf.Write(text)
+		}
+		return buf.Bytes()
+	}
+	return body, etag, nil
 }
 
 func writePGN(w http.ResponseWriter, b []byte) {
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
+}
+
+// feedTTL is how long the feed trusts its copy of an event's game list: a
+// poll costs no query of the games while it is fresh, and a game added
+// (here or by another process) shows within that time.
+const feedTTL = 2 * time.Second
+
+// eventList is an event and its games as the feed last read them.
+type eventList struct {
+	ev    store.Event
+	games []store.Game
+	read  time.Time
+}
+
+// eventGames returns an event and its games, from a copy at most feedTTL
+// old.
+func (s *Server) eventGames(ctx context.Context, id string) (store.Event, []store.Game, error) {
+	s.listMu.Lock()
+	l, ok := s.lists[id]
+	s.listMu.Unlock()
+	if ok && time.Since(l.read) < feedTTL {
+		return l.ev, l.games, nil
+	}
+	ev, err := s.store.Event(ctx, id)
+	if err != nil {
+		return store.Event{}, nil, err
+	}
+	games, err := s.store.Games(ctx, id)
+	if err != nil {
+		return store.Event{}, nil, err
+	}
+	s.listMu.Lock()
+	if s.lists == nil {
+		s.lists = map[string]eventList{}
+	}
+	s.lists[id] = eventList{ev: ev, games: games, read: time.Now()}
+	s.listMu.Unlock()
+	return ev, games, nil
+}
+
+// forgetList drops the feed's copy of an event's game list (games were
+// added, players changed).
+func (s *Server) forgetList(id string) {
+	s.listMu.Lock()
+	delete(s.lists, id)
+	s.listMu.Unlock()
 }

@@ -52,6 +52,10 @@ type Server struct {
 	// flags watches every running clock (one timer for all games).
 	flags *flagWatch
 
+	// lists are the feed's copies of events' game lists.
+	listMu sync.Mutex
+	lists  map[string]eventList
+
 	// errAt and errMsg are the last request that failed on the server's
 	// side, for /healthz.
 	errMu  sync.Mutex

@@ -11,15 +11,19 @@ import (
 // to draw the board and the record, with positions as FEN, moves as SAN
 // (and UCI), and rulings as protocol objects.
 type GameView struct {
-	ID      string         `json:"id"`
-	Event   string         `json:"event"`
-	Round   int            `json:"round"`
-	Board   int            `json:"board"`
-	White   string         `json:"white"`
-	Black   string         `json:"black"`
-	Start   protocol.Start `json:"start"`
-	Enforce bool           `json:"enforce"`
-	Created time.Time      `json:"created"`
+	ID    string `json:"id"`
+	Event string `json:"event"`
+	Round int    `json:"round"`
+	Board int    `json:"board"`
+	White string `json:"white"`
+	Black string `json:"black"`
+	// WhitePlayer and BlackPlayer are the players from the event's list
+	// (title, rating, FIDE ID, federation), for games paired from it.
+	WhitePlayer *store.Player  `json:"white_player,omitempty"`
+	BlackPlayer *store.Player  `json:"black_player,omitempty"`
+	Start       protocol.Start `json:"start"`
+	Enforce     bool           `json:"enforce"`
+	Created     time.Time      `json:"created"`
 	// N is the number of entries in the game's log.
 	N int64 `json:"n"`
 	// StartFEN is the position the game started from, FEN is the current
@@ -111,7 +115,7 @@ func (g *live) view(withRulings bool) *GameView {
 	m := g.meta
 	gm := g.eng.Game()
 	sum := g.eng.Summary()
-	v := &GameView{ID: m.ID, Event: m.Event, Round: m.Round, Board: m.Board, White: m.White, Black: m.Black,
+	v := &GameView{ID: m.ID, Event: m.Event, Round: m.Round, Board: m.Board, White: m.White, Black: m.Black, WhitePlayer: g.white, BlackPlayer: g.black,
 		Start: m.Start, Enforce: m.Enforce, Created: m.Created, N: int64(len(g.log)),
 		StartFEN: gm.Start().FEN(), FEN: gm.Position().FEN(), Turn: gm.Position().Turn().String(),
 		Moves: sum.Moves, Violations: sum.Violations, Claims: []protocol.Ruling{}, Summary: sum, Seqs: map[string]int64{}}
@@ -159,9 +163,12 @@ func (g *live) view(withRulings bool) *GameView {
 
 // EventView is an event with its games (without their rulings).
 type EventView struct {
-	ID      string      `json:"id"`
-	Name    string      `json:"name"`
-	Site    string      `json:"site,omitempty"`
-	Created time.Time   `json:"created"`
-	Games   []*GameView `json:"games"`
+	ID      string          `json:"id"`
+	Name    string          `json:"name"`
+	Site    string          `json:"site,omitempty"`
+	Created time.Time       `json:"created"`
+	Start   *protocol.Start `json:"start,omitempty"` // the settings games added later inherit
+	Info    store.EventInfo `json:"info"`
+	Rounds  []int           `json:"rounds"` // the event's rounds, in order
+	Games   []*GameView     `json:"games"`
 }

@@ -51,6 +51,19 @@ var migrations = []string{
 		id         INTEGER PRIMARY KEY,
 		checked_ms BIGINT NOT NULL
 	)`,
+	// 3: an event's settings for the games added later and its tournament
+	// data (from a TRF file), the players, and the games' players.
+	`ALTER TABLE events ADD COLUMN start_json TEXT NOT NULL DEFAULT '';
+	ALTER TABLE events ADD COLUMN info_json TEXT NOT NULL DEFAULT '';
+	ALTER TABLE events ADD COLUMN trf TEXT NOT NULL DEFAULT '';
+	CREATE TABLE players (
+		event_id   TEXT NOT NULL REFERENCES events (id),
+		start_rank INTEGER NOT NULL,
+		body       TEXT NOT NULL,
+		PRIMARY KEY (event_id, start_rank)
+	);
+	ALTER TABLE games ADD COLUMN white_rank INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN black_rank INTEGER NOT NULL DEFAULT 0`,
 }
 
 // SchemaVersion is the schema version this package writes.

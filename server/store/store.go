@@ -45,8 +45,39 @@ type Event struct {
 	Name    string    `json:"name"`
 	Site    string    `json:"site,omitempty"`
 	Created time.Time `json:"created"`
+	// Start is the event's settings (rules, position, clock) for every
+	// game added without its own.
+	Start *protocol.Start `json:"start,omitempty"`
+	// Info is the tournament's data a TRF file gave.
+	Info EventInfo `json:"info"`
 	// ArbiterHash is the SHA-256 of the arbiter's token, in hex.
 	ArbiterHash string `json:"-"`
+	// TRF is the last TRF file imported, kept whole so that the export
+	// keeps every field the pairing program wrote.
+	TRF string `json:"-"`
+}
+
+// EventInfo is what a tournament report file says of the event.
+type EventInfo struct {
+	City        string `json:"city,omitempty"`
+	Federation  string `json:"federation,omitempty"`
+	StartDate   string `json:"start_date,omitempty"`
+	EndDate     string `json:"end_date,omitempty"`
+	TimeControl string `json:"time_control,omitempty"` // as the file writes it
+	Arbiter     string `json:"arbiter,omitempty"`
+}
+
+// Player is a player of an event, as a pairing program knows him: Rank is
+// his starting rank (the TRF's player number), unique in the event.
+type Player struct {
+	Rank       int    `json:"rank"`
+	Name       string `json:"name"`
+	Title      string `json:"title,omitempty"`
+	FIDEID     string `json:"fide_id,omitempty"`
+	Rating     int    `json:"rating,omitempty"`
+	Federation string `json:"federation,omitempty"`
+	Sex        string `json:"sex,omitempty"`
+	Birth      string `json:"birth,omitempty"`
 }
 
 // Game is one game of an event: who plays, how it starts, and how many
@@ -62,6 +93,10 @@ type Game struct {
 	Enforce bool           `json:"enforce"`
 	Created time.Time      `json:"created"`
 	Head    int64          `json:"n"`
+	// WhiteRank and BlackRank are the players' starting ranks in the
+	// event's player list, 0 for a game typed without players.
+	WhiteRank int `json:"white_rank,omitempty"`
+	BlackRank int `json:"black_rank,omitempty"`
 	// BoardHash is the SHA-256 of the board's token, in hex.
 	BoardHash string `json:"-"`
 }
@@ -316,8 +351,12 @@ func (s *Store) CreateEvent(ctx context.Context, e Event, games []Game) error {
 	}
 	defer done()
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO events (id, name, site, arbiter_hash, created_ms) VALUES (?, ?, ?, ?, ?)`),
-		e.ID, e.Name, e.Site, e.ArbiterHash, millis(e.Created)); err != nil {
+	start, info, err := eventJSON(e)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO events (id, name, site, arbiter_hash, created_ms, start_json, info_json, trf) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+		e.ID, e.Name, e.Site, e.ArbiterHash, millis(e.Created), start, info, e.TRF); err != nil {
 		return conflict(err)
 	}
 	if err := s.insertGames(ctx, tx, games); err != nil {
@@ -356,9 +395,9 @@ func (s *Store) insertGames(ctx context.Context, tx *sql.Tx, games []Game) error
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, event_id, round, board, white, black, start_json, enforce, board_hash, head, created_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`),
-			g.ID, g.Event, g.Round, g.Board, g.White, g.Black, string(start), boolInt(g.Enforce), g.BoardHash, millis(g.Created)); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, event_id, round, board, white, black, start_json, enforce, board_hash, head, created_ms, white_rank, black_rank)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`),
+			g.ID, g.Event, g.Round, g.Board, g.White, g.Black, string(start), boolInt(g.Enforce), g.BoardHash, millis(g.Created), g.WhiteRank, g.BlackRank); err != nil {
 			return conflict(err)
 		}
 	}
@@ -372,47 +411,146 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// Event reads one event.
-func (s *Store) Event(ctx context.Context, id string) (Event, error) {
+// eventJSON encodes an event's settings and data for their columns.
+func eventJSON(e Event) (start, info string, err error) {
+	if e.Start != nil {
+		b, err := json.Marshal(e.Start)
+		if err != nil {
+			return "", "", err
+		}
+		start = string(b)
+	}
+	b, err := json.Marshal(e.Info)
+	return start, string(b), err
+}
+
+const eventColumns = `id, name, site, arbiter_hash, created_ms, start_json, info_json, trf`
+
+func scanEvent(sc interface{ Scan(...any) error }) (Event, error) {
 	var e Event
 	var ms int64
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT id, name, site, arbiter_hash, created_ms FROM events WHERE id = ?`), id).
-		Scan(&e.ID, &e.Name, &e.Site, &e.ArbiterHash, &ms)
+	var start, info string
+	if err := sc.Scan(&e.ID, &e.Name, &e.Site, &e.ArbiterHash, &ms, &start, &info, &e.TRF); err != nil {
+		return Event{}, err
+	}
+	e.Created = fromMillis(ms)
+	if start != "" {
+		e.Start = &protocol.Start{}
+		if err := json.Unmarshal([]byte(start), e.Start); err != nil {
+			return Event{}, fmt.Errorf("event %s: start: %w", e.ID, err)
+		}
+	}
+	if info != "" {
+		if err := json.Unmarshal([]byte(info), &e.Info); err != nil {
+			return Event{}, fmt.Errorf("event %s: info: %w", e.ID, err)
+		}
+	}
+	return e, nil
+}
+
+// Event reads one event.
+func (s *Store) Event(ctx context.Context, id string) (Event, error) {
+	e, err := scanEvent(s.db.QueryRowContext(ctx, s.q(`SELECT `+eventColumns+` FROM events WHERE id = ?`), id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Event{}, ErrNotFound
 	}
-	e.Created = fromMillis(ms)
 	return e, err
 }
 
 // Events lists every event, newest first.
 func (s *Store) Events(ctx context.Context) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, site, arbiter_hash, created_ms FROM events ORDER BY created_ms DESC, id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+eventColumns+` FROM events ORDER BY created_ms DESC, id`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	out := []Event{}
 	for rows.Next() {
-		var e Event
-		var ms int64
-		if err := rows.Scan(&e.ID, &e.Name, &e.Site, &e.ArbiterHash, &ms); err != nil {
+		e, err := scanEvent(rows)
+		if err != nil {
 			return nil, err
 		}
-		e.Created = fromMillis(ms)
 		out = append(out, e)
 	}
 	return out, rows.Err()
 }
 
-const gameColumns = `id, event_id, round, board, white, black, start_json, enforce, board_hash, head, created_ms`
+// UpdateEvent writes an event's name, site, settings, data and TRF file.
+func (s *Store) UpdateEvent(ctx context.Context, e Event) error {
+	start, info, err := eventJSON(e)
+	if err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE events SET name = ?, site = ?, start_json = ?, info_json = ?, trf = ? WHERE id = ?`),
+		e.Name, e.Site, start, info, e.TRF, e.ID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// SetPlayers creates or updates the players of an event (by starting
+// rank), and adds games, in one transaction: a TRF import is whole or
+// nothing.
+func (s *Store) SetPlayers(ctx context.Context, eventID string, players []Player, games []Game) error {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	defer tx.Rollback()
+	for _, p := range players {
+		b, err := json.Marshal(p)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO players (event_id, start_rank, body) VALUES (?, ?, ?)
+			ON CONFLICT (event_id, start_rank) DO UPDATE SET body = excluded.body`), eventID, p.Rank, string(b)); err != nil {
+			return err
+		}
+	}
+	for i := range games {
+		games[i].Event = eventID
+	}
+	if err := s.insertGames(ctx, tx, games); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Players lists an event's players by starting rank.
+func (s *Store) Players(ctx context.Context, eventID string) ([]Player, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT body FROM players WHERE event_id = ? ORDER BY start_rank`), eventID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Player{}
+	for rows.Next() {
+		var body string
+		var p Player
+		if err := rows.Scan(&body); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(body), &p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+const gameColumns = `id, event_id, round, board, white, black, start_json, enforce, board_hash, head, created_ms, white_rank, black_rank`
 
 func scanGame(sc interface{ Scan(...any) error }) (Game, error) {
 	var g Game
 	var start string
 	var enforce int
 	var ms int64
-	if err := sc.Scan(&g.ID, &g.Event, &g.Round, &g.Board, &g.White, &g.Black, &start, &enforce, &g.BoardHash, &g.Head, &ms); err != nil {
+	if err := sc.Scan(&g.ID, &g.Event, &g.Round, &g.Board, &g.White, &g.Black, &start, &enforce, &g.BoardHash, &g.Head, &ms, &g.WhiteRank, &g.BlackRank); err != nil {
 		return Game{}, err
 	}
 	if err := json.Unmarshal([]byte(start), &g.Start); err != nil {

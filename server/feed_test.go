@@ -1,0 +1,185 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiterchess/arbiter/server/store"
+)
+
+// pgnExtract reads a PGN text with pgn-extract (an independent reader, a
+// Debian package that .ci/run installs) and returns its games' moves (SAN,
+// comments stripped) and tags; it fails the test on any error pgn-extract
+// reports. Without pgn-extract the test is skipped and says so.
+func pgnExtract(t *testing.T, text string) [][]string {
+	t.Helper()
+	bin, err := exec.LookPath("pgn-extract")
+	if err != nil {
+		bin = "/usr/games/pgn-extract" // where Debian puts it
+		if _, err := os.Stat(bin); err != nil {
+			t.Skip("pgn-extract is absent (apt-get install pgn-extract, as .ci/run does)")
+		}
+	}
+	in := filepath.Join(t.TempDir(), "feed.pgn")
+	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "--nocomments", "-Wsan", in)
+	var out, errs strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("pgn-extract: %v\n%s", err, errs.String())
+	}
+	for _, bad := range []string{"Failed", "No ", "Unknown", "rror", "Missing", "illegal"} {
+		if strings.Contains(errs.String(), bad) {
+			t.Fatalf("pgn-extract reports %q:\n%s\non:\n%s", bad, errs.String(), text)
+		}
+	}
+	var games [][]string
+	for _, g := range strings.Split(out.String(), "\n\n[") {
+		moves := []string{}
+		_, body, _ := strings.Cut(g, "\n\n")
+		for _, tok := range strings.Fields(body) {
+			if regexp.MustCompile(`^\d+\.+$|^(1-0|0-1|1/2-1/2|\*)$`).MatchString(tok) {
+				continue
+			}
+			moves = append(moves, regexp.MustCompile(`^\d+\.+`).ReplaceAllString(tok, ""))
+		}
+		if strings.TrimSpace(g) != "" {
+			games = append(games, moves)
+		}
+	}
+	return games
+}
+
+// The event's PGN is a broadcast source lichess can poll: every game of
+// the round with stable tags (Round "round.board"), [%clk], the standard's
+// Termination; an ETag so that an unchanged poll gets 304; delay=S serves
+// the games as they stood S seconds ago; pgn-extract reads it without an
+// error and finds the same moves. Games added later inherit the event's
+// settings.
+func TestFeed_BroadcastSource(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, dsn string) {
+		ts := startServer(t, dsn)
+		var ev CreatedEvent
+		if st, raw := call(t, "POST", ts.url+"/api/events", "", `{"name":"Open","site":"Hall","start":{"rules":"fide-rapid","clock":{"white":300,"black":300,"increment":2}},"games":[{"round":1,"white":"Ann","black":"Bob"},{"round":1,"white":"Cid","black":"Dan"}]}`, &ev); st != http.StatusCreated {
+			t.Fatalf("event: %d %s", st, raw)
+		}
+		var added CreatedEvent
+		if st, raw := call(t, "POST", ts.url+"/api/events/"+ev.ID+"/games", ev.ArbiterToken, `{"games":[{"round":2,"white":"Ann","black":"Dan"}]}`, &added); st != http.StatusCreated {
+			t.Fatalf("add: %d %s", st, raw)
+		}
+		if v := getGame(t, ts.url, added.Games[0].ID); v.Start.Rules != "fide-rapid" || v.Start.Clock == nil || v.Start.Clock.Increment != 2 {
+			t.Errorf("a game added later does not inherit the event's settings: %+v", v.Start)
+		}
+		g := ev.Games[0]
+		for _, a := range []string{`{"by":"white","act":"lift","sq":"e2"}`, `{"by":"white","act":"drop","sq":"e4"}`, `{"by":"white","act":"clock"}`,
+			`{"by":"black","act":"lift","sq":"c7"}`, `{"by":"black","act":"drop","sq":"c5"}`, `{"by":"black","act":"clock"}`} {
+			if st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, a, nil); st != http.StatusOK {
+				t.Fatalf("%s: %d %s", a, st, raw)
+			}
+		}
+		feed := ts.url + "/api/events/" + ev.ID + "/pgn?round=1"
+		st, h, body := raw(t, "GET", feed, "", "", nil)
+		if st != 200 || h.Get("ETag") == "" {
+			t.Fatalf("feed: %d %v", st, h)
+		}
+		for _, want := range []string{`[Event "Open"]`, `[Site "Hall"]`, `[Round "1.1"]`, `[Round "1.2"]`, `[White "Ann"]`, `[Black "Bob"]`,
+			`[TimeControl "300+2"]`, `[Termination "unterminated"]`, "1. e4 {[%clk 0:05:0", "c5 {[%clk 0:05:0"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("feed lacks %q:\n%s", want, body)
+			}
+		}
+		if strings.Contains(body, `[Round "2.1"]`) {
+			t.Errorf("round 1's feed has round 2's game")
+		}
+		games := pgnExtract(t, body)
+		if len(games) != 2 || strings.Join(games[0], " ") != "e4 c5" || len(games[1]) != 0 {
+			t.Errorf("pgn-extract read %v", games)
+		}
+		// An unchanged poll: 304; a new move: a new ETag.
+		if st, _, _ := raw(t, "GET", feed, "", "", map[string]string{"If-None-Match": h.Get("ETag")}); st != http.StatusNotModified {
+			t.Errorf("unchanged poll: %d", st)
+		}
+		call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"white","act":"lift","sq":"g1"}`, nil)
+		if st, h2, _ := raw(t, "GET", feed, "", "", map[string]string{"If-None-Match": h.Get("ETag")}); st != 200 || h2.Get("ETag") == h.Get("ETag") {
+			t.Errorf("after a new action: %d, ETag %q", st, h2.Get("ETag"))
+		}
+		// delay=60: the games as they stood a minute ago, before any move.
+		st, _, delayed := raw(t, "GET", feed+"&delay=60", "", "", nil)
+		if st != 200 || strings.Contains(delayed, "e4") || !strings.Contains(delayed, `[Round "1.1"]`) {
+			t.Errorf("delayed feed: %d\n%s", st, delayed)
+		}
+		time.Sleep(1100 * time.Millisecond)
+		if _, _, d1 := raw(t, "GET", feed+"&delay=1", "", "", nil); !strings.Contains(d1, "e4") {
+			t.Errorf("a second later, a delay of one second shows the moves:\n%s", d1)
+		}
+	})
+}
+
+// BenchmarkFeed polls the PGN feed of a round of 1,000 games (an Olympiad
+// round is about 750 boards), each with a few moves: a full answer, and a
+// 304 for an unchanged poll. Run it with:
+//
+//	go test ./server -run '^$' -bench Feed -benchtime 20x
+func BenchmarkFeed(b *testing.B) {
+	dir := b.TempDir()
+	st, err := store.Open(context.Background(), filepath.Join(dir, "feed.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := New(Options{Store: st})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Close()
+	hs := newHTTPTest(srv)
+	defer hs.Close()
+	var games []string
+	for i := 0; i < 1000; i++ {
+		games = append(games, `{"round":1}`)
+	}
+	var ev CreatedEvent
+	if st, raw := call(b, "POST", hs.URL+"/api/events", "", `{"name":"Olympiad","start":{"clock":{"white":5400,"black":5400,"increment":30}},"games":[`+strings.Join(games, ",")+`]}`, &ev); st != http.StatusCreated {
+		b.Fatalf("event: %d %s", st, raw)
+	}
+	moves := `[{"by":"white","act":"lift","sq":"e2"},{"by":"white","act":"drop","sq":"e4"},{"by":"white","act":"clock"},{"by":"black","act":"lift","sq":"e7"},{"by":"black","act":"drop","sq":"e5"},{"by":"black","act":"clock"}]`
+	for _, g := range ev.Games {
+		call(b, "POST", hs.URL+"/api/games/"+g.ID+"/actions", g.BoardToken, moves, nil)
+	}
+	feed := hs.URL + "/api/events/" + ev.ID + "/pgn?round=1"
+	_, h, _ := raw(b, "GET", feed, "", "", nil) // warm: every game's PGN cached
+	etag := h.Get("ETag")
+	b.Run("poll", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			// A new action on one board each poll: the answer changes
+			// (the post is not timed).
+			b.StopTimer()
+			g := ev.Games[i%len(ev.Games)]
+			i++
+			call(b, "POST", hs.URL+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"white","act":"touch","sq":"d2"}`, nil)
+			b.StartTimer()
+			if st, _, _ := raw(b, "GET", feed, "", "", nil); st != 200 {
+				b.Fatal(st)
+			}
+		}
+	})
+	_, h, _ = raw(b, "GET", feed, "", "", nil)
+	etag = h.Get("ETag")
+	b.Run("304", func(b *testing.B) {
+		for b.Loop() {
+			if st, _, _ := raw(b, "GET", feed, "", "", map[string]string{"If-None-Match": etag}); st != http.StatusNotModified {
+				b.Fatal(st)
+			}
+		}
+	})
+}
