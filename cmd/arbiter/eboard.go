@@ -280,6 +280,8 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		setter = newClockSetter(board, clock, c.whiteRight, c.setClockSet, logf, func(format string, args ...any) {
 			fmt.Fprintf(stderr, "arbiter eboard: "+format+"\n", args...)
 		})
+		tc := start.Clock
+		setter.everyPress = tc.Increment > 0 || len(tc.Periods) > 0 || tc.Delay > 0
 		setCtx, setStop := context.WithCancel(ctx)
 		setDone := make(chan struct{})
 		go func() { defer close(setDone); setter.run(setCtx) }()
@@ -432,6 +434,10 @@ type clockSetter struct {
 	ready   chan struct{}
 	once    sync.Once
 	bonus   bool // a ruling with a bonus was seen, and its time ruling not yet
+	// everyPress: the time control adds time the DGT3000 does not add by
+	// itself under set-and-run (an increment, periods, a delay): the clock
+	// is set after every press, from its time ruling.
+	everyPress bool
 }
 
 func newClockSetter(b *dgt.Board, clock eboard.Clock, whiteRight, always bool, logf, warn func(string, ...any)) *clockSetter {
@@ -467,6 +473,16 @@ func (s *clockSetter) rulings(rs []protocol.Ruling, a protocol.Action) {
 	}
 	r, bonus := timeAfterBonus(rs, s.bonus)
 	s.bonus = bonus
+	why := ""
+	if r != nil {
+		why = fmt.Sprintf("the bonus of line %d", r.At)
+	} else if s.everyPress && a.Act == protocol.ClockPress {
+		for i := range rs {
+			if rs[i].Kind == protocol.KindTime {
+				r, why = &rs[i], fmt.Sprintf("the press of line %d (the clock adds no increment itself)", rs[i].At)
+			}
+		}
+	}
 	if r == nil {
 		return
 	}
@@ -480,7 +496,7 @@ func (s *clockSetter) rulings(rs []protocol.Ruling, a protocol.Action) {
 	} else {
 		at = s.clock.Now()
 	}
-	s.request(clockTimes{white: *r.White, black: *r.Black, runs: *r.Runs, at: at, why: fmt.Sprintf("the bonus of line %d", r.At)})
+	s.request(clockTimes{white: *r.White, black: *r.Black, runs: *r.Runs, at: at, why: why})
 }
 
 // timeAfterBonus returns the last ruling of kind time in rs that follows

@@ -509,3 +509,20 @@ func TestClockSetter_K5_BonusSetsTheClock(t *testing.T) {
 		}
 	}
 }
+
+// K5 with an increment: the DGT3000 under set-and-run adds none itself,
+// so the clock is set after every press from the press's time ruling.
+func TestClockSetter_K5_EveryPressWithAnIncrement(t *testing.T) {
+	w, b, runs := int64(301000), int64(300000), "black"
+	press := []protocol.Ruling{{At: 3, Kind: protocol.KindTime, White: &w, Black: &b, Runs: &runs}}
+	s := &clockSetter{clock: eboard.Timeline{}, wake: make(chan struct{}, 1), warn: func(string, ...any) {}}
+	s.rulings(press, protocol.Action{By: "white", Act: protocol.ClockPress})
+	if s.pending != nil {
+		t.Fatalf("without an increment a press sets nothing: %+v", s.pending)
+	}
+	s.everyPress = true
+	s.rulings(press, protocol.Action{By: "white", Act: protocol.ClockPress})
+	if s.pending == nil || s.pending.white != 301000 || s.pending.runs != "black" {
+		t.Fatalf("with an increment the press sets the clock: %+v", s.pending)
+	}
+}
