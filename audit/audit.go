@@ -31,9 +31,11 @@
 // whole, kind, reason, text, severity, article, fen ...), then a summary
 // object with at least "games" and "findings" (their numbers).
 //
-// Games are read one at a time from a stream, so memory stays flat however
-// large the input; Stream can replay them on several goroutines and still
-// report in input order.
+// Stream cuts the input into chunks of whole games (pgn.Splitter) and
+// reads and replays the chunks on several goroutines, reporting in input
+// order with the findings of one reader going through the input; a few
+// chunks per goroutine are held at once, so memory stays flat however
+// large the input.
 package audit
 
 import (

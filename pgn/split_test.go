@@ -201,3 +201,23 @@ func FuzzSplitter(f *testing.F) {
 		}
 	})
 }
+
+// TestChunkReaderKeepsTheReadersLimits checks that a Reader of a chunk,
+// which reads the chunk in place, stops at the same limits as a Reader
+// of the whole stream (64 KiB for a tag line or a token, 1 MiB for a
+// comment), with the same errors.
+func TestChunkReaderKeepsTheReadersLimits(t *testing.T) {
+	long := strings.Repeat("a", 70_000)
+	data := "[Event \"" + long + "\"]\n\n1. e4 *\n\n" +
+		"[Event \"x\"]\n\n1. " + long + " *\n\n" +
+		"[Event \"y\"]\n\n1. e4 {" + strings.Repeat("comment ", 150_000) + "} *\n\n" +
+		"[Event \"z\"]\n\n1. e4 {" + strings.Repeat("word\n", 250_000) + "} *\n\n" +
+		"[Event \"fits\"]\n\n1. e4 e5 *\n"
+	for _, size := range []int{1, 1000, 100_000, 1 << 22} {
+		checkChunked(t, []byte(data), size)
+	}
+	want, _ := serialMainLines(t, []byte(data))
+	if len(want) != 5 || want[0].err.Msg != "tag line too long" || want[1].err.Msg != "token too long" || want[4].text == "" {
+		t.Fatalf("the limits were not met as expected: %+v", want)
+	}
+}

@@ -254,11 +254,16 @@ func (w *Writer) comment(c string) {
 			break
 		}
 		// Keep an embedded command such as "[%clk 0:05:00]" on one line
-		// when it is short.
+		// when it is short, up to the end of the word that closes it (a
+		// break after "]" in "]0" would add a space the text lacks).
 		if strings.HasPrefix(word, "[%") && strings.IndexByte(word, ']') < 0 {
-			if end := strings.IndexByte(rest, ']'); end >= 0 && len(word)+end+1 <= 40 {
-				if tail := rest[:end+1]; singleSpaced(tail) {
-					word, rest = word+tail, rest[end+1:]
+			if end := strings.IndexByte(rest, ']'); end >= 0 {
+				stop := end + 1
+				for stop < len(rest) && !isSpaceByte(rest[stop]) {
+					stop++
+				}
+				if tail := rest[:stop]; len(word)+stop <= 40 && singleSpaced(tail) {
+					word, rest = word+tail, rest[stop:]
 				}
 			}
 		}
