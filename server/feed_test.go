@@ -3,61 +3,14 @@ package server
 import (
 	"context"
 	"net/http"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arbiterchess/arbiter/internal/pgncheck"
 	"github.com/arbiterchess/arbiter/server/store"
 )
-
-// pgnExtract reads a PGN text with pgn-extract (an independent reader, a
-// Debian package that .ci/run installs) and returns its games' moves (SAN,
-// comments stripped) and tags; it fails the test on any error pgn-extract
-// reports. Without pgn-extract the test is skipped and says so.
-func pgnExtract(t *testing.T, text string) [][]string {
-	t.Helper()
-	bin, err := exec.LookPath("pgn-extract")
-	if err != nil {
-		bin = "/usr/games/pgn-extract" // where Debian puts it
-		if _, err := os.Stat(bin); err != nil {
-			t.Skip("pgn-extract is absent (apt-get install pgn-extract, as .ci/run does)")
-		}
-	}
-	in := filepath.Join(t.TempDir(), "feed.pgn")
-	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "--nocomments", "-Wsan", in)
-	var out, errs strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errs
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("pgn-extract: %v\n%s", err, errs.String())
-	}
-	for _, bad := range []string{"Failed", "No ", "Unknown", "rror", "Missing", "illegal"} {
-		if strings.Contains(errs.String(), bad) {
-			t.Fatalf("pgn-extract reports %q:\n%s\non:\n%s", bad, errs.String(), text)
-		}
-	}
-	var games [][]string
-	for _, g := range strings.Split(out.String(), "\n\n[") {
-		moves := []string{}
-		_, body, _ := strings.Cut(g, "\n\n")
-		for _, tok := range strings.Fields(body) {
-			if regexp.MustCompile(`^\d+\.+$|^(1-0|0-1|1/2-1/2|\*)$`).MatchString(tok) {
-				continue
-			}
-			moves = append(moves, regexp.MustCompile(`^\d+\.+`).ReplaceAllString(tok, ""))
-		}
-		if strings.TrimSpace(g) != "" {
-			games = append(games, moves)
-		}
-	}
-	return games
-}
 
 // The event's PGN is a broadcast source lichess can poll: every game of
 // the round with stable tags (Round "round.board"), [%clk], the standard's
@@ -100,9 +53,12 @@ func TestFeed_BroadcastSource(t *testing.T) {
 		if strings.Contains(body, `[Round "2.1"]`) {
 			t.Errorf("round 1's feed has round 2's game")
 		}
-		games := pgnExtract(t, body)
+		games := pgncheck.Moves(t, body)
 		if len(games) != 2 || strings.Join(games[0], " ") != "e4 c5" || len(games[1]) != 0 {
 			t.Errorf("pgn-extract read %v", games)
+		}
+		if _, _, one := raw(t, "GET", ts.url+"/api/games/"+g.ID+"/pgn", "", "", nil); strings.Join(pgncheck.Moves(t, one)[0], " ") != "e4 c5" {
+			t.Errorf("pgn-extract on the game's PGN:\n%s", one)
 		}
 		// An unchanged poll: 304; a new move: a new ETag.
 		if st, _, _ := raw(t, "GET", feed, "", "", map[string]string{"If-None-Match": h.Get("ETag")}); st != http.StatusNotModified {

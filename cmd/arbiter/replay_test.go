@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiterchess/arbiter/internal/pgncheck"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected rulings of the examples")
@@ -97,6 +99,9 @@ func TestReplayPGN(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, out)
 		}
+	}
+	if g := pgncheck.Moves(t, out); len(g) != 1 || strings.Join(g[0], " ") != "e4 Nf6" {
+		t.Errorf("pgn-extract read %v", g)
 	}
 	if code, _, _ := runCmd(t, game, "replay", "--pgn", "--summary", "-"); code != 2 {
 		t.Errorf("--pgn with --summary: exit %d", code)
