@@ -60,6 +60,9 @@ func TestFeed_BroadcastSource(t *testing.T) {
 		if _, _, one := raw(t, "GET", ts.url+"/api/games/"+g.ID+"/pgn", "", "", nil); strings.Join(pgncheck.Moves(t, one)[0], " ") != "e4 c5" {
 			t.Errorf("pgn-extract on the game's PGN:\n%s", one)
 		}
+		if _, _, part := raw(t, "GET", feed+"&boards=2-2", "", "", nil); strings.Contains(part, `[Round "1.1"]`) || !strings.Contains(part, `[Round "1.2"]`) {
+			t.Errorf("boards=2-2:\n%s", part)
+		}
 		// An unchanged poll: 304; a new move: a new ETag.
 		if st, _, _ := raw(t, "GET", feed, "", "", map[string]string{"If-None-Match": h.Get("ETag")}); st != http.StatusNotModified {
 			t.Errorf("unchanged poll: %d", st)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arbiterchess/arbiter/pgn"
@@ -192,8 +193,9 @@ func (s *Server) gamePGN(w http.ResponseWriter, r *http.Request) {
 }
 
 // eventPGN serves the event's games as PGN, live: a broadcast source that
-// lichess polls every few seconds (round=N for one round; delay=S serves
-// each game as it stood S seconds ago, against cheating). The answer has
+// lichess polls every few seconds (round=N for one round; boards=A-B for
+// some of its boards, as a lichess round takes at most 100 games; delay=S
+// serves each game as it stood S seconds ago, against cheating). The answer has
 // an ETag; a poll with If-None-Match gets 304 while nothing changed.
 func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
@@ -211,8 +213,19 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 		}
 		delay = time.Duration(n) * time.Second
 	}
+	lo, hi := 1, maxBoard
+	if q := r.URL.Query().Get("boards"); q != "" {
+		a, b, ok := strings.Cut(q, "-")
+		x, err1 := strconv.Atoi(a)
+		y, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil || x < 1 || y < x {
+			writeErr(w, apiErr(http.StatusBadRequest, "boards must be a range such as 1-100, not %q", q))
+			return
+		}
+		lo, hi = x, y
+	}
 	id := r.PathValue("event")
-	body, etag, err := s.eventFeed(ctx, id, round, delay)
+	body, etag, err := s.eventFeed(ctx, id, round, lo, hi, delay)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -229,7 +242,7 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 // eventFeed returns the ETag of an event's PGN (a round of it, as it stood
 // delay ago) and a function that writes the PGN itself, so that a 304
 // costs no PGN.
-func (s *Server) eventFeed(ctx context.Context, id string, round int, delay time.Duration) (func() []byte, string, error) {
+func (s *Server) eventFeed(ctx context.Context, id string, round, lo, hi int, delay time.Duration) (func() []byte, string, error) {
 	ev, metas, err := s.eventGames(ctx, id)
 	if err != nil {
 		return nil, "", err
@@ -245,9 +258,9 @@ func (s *Server) eventFeed(ctx context.Context, id string, round int, delay time
 	}
 	var items []item
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%d\x00%d\x00%d\x00", version, round, delay)
+	fmt.Fprintf(h, "%d\x00%d\x00%d\x00%d-%d\x00", version, round, delay, lo, hi)
 	for _, m := range metas {
-		if round != 0 && m.Round != round {
+		if round != 0 && m.Round != round || m.Board < lo || m.Board > hi {
 			continue
 		}
 		g, err := s.game(ctx, m.ID)
