@@ -44,7 +44,8 @@ func TestSliderTablesAgreeWithRays(t *testing.T) {
 	rng := prng{12345}
 	for s := A1; s <= H8; s++ {
 		for range 2000 {
-			occ := Bitboard(rng.next() & rng.next())
+			a, b := rng.next(), rng.next()
+			occ := Bitboard(a & b)
 			if got, want := RookAttacks(s, occ), slide(s, occ, rookDirs); got != want {
 				t.Fatalf("rook on %v, occupancy %x: %x, want %x", s, uint64(occ), uint64(got), uint64(want))
 			}

@@ -65,7 +65,7 @@ func mainLineText(ml *MainLine, lines int) string {
 
 // chunkedMainLines reads data cut by a Splitter of the given size (the
 // input read through src), a Reader for each chunk.
-func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutcome, error, int) {
+func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutcome, int, error) {
 	t.Helper()
 	s := NewSplitter(src, size)
 	var out []chunkOutcome
@@ -75,7 +75,7 @@ func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutc
 	for {
 		c, err := s.Next(buf)
 		if err == io.EOF {
-			return out, nil, chunks
+			return out, chunks, nil
 		}
 		if err != nil {
 			t.Fatalf("Next: %v", err)
@@ -88,13 +88,13 @@ func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutc
 		got, rerr := drainMainLines(t, &r, lines, games, total)
 		out = append(out, got...)
 		if rerr != nil {
-			return out, rerr, chunks
+			return out, chunks, rerr
 		}
 		if c.Last {
 			if _, err := s.Next(buf); err != io.EOF {
 				t.Fatalf("Next after the last chunk: %v", err)
 			}
-			return out, nil, chunks
+			return out, chunks, nil
 		}
 		lines += bytes.Count(c.Data, []byte("\n"))
 		games += r.games
@@ -107,7 +107,7 @@ func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutc
 func checkChunked(t testing.TB, data []byte, size int) int {
 	t.Helper()
 	want, werr := serialMainLines(t, data)
-	got, gerr, chunks := chunkedMainLines(t, iotest.HalfReader(bytes.NewReader(data)), size, len(data))
+	got, chunks, gerr := chunkedMainLines(t, iotest.HalfReader(bytes.NewReader(data)), size, len(data))
 	if fmt.Sprint(werr) != fmt.Sprint(gerr) {
 		t.Fatalf("size %d: error %v, want %v", size, gerr, werr)
 	}
@@ -165,7 +165,7 @@ func TestSplitterPassesOnReadErrors(t *testing.T) {
 	for _, at := range []int{0, 1, 5000, 12345, len(data) - 1} {
 		src := io.MultiReader(bytes.NewReader(data[:at]), iotest.ErrReader(boom))
 		want, werr := drainMainLines(t, NewReader(io.MultiReader(bytes.NewReader(data[:at]), iotest.ErrReader(boom))), 0, 0, at)
-		got, gerr, _ := chunkedMainLines(t, src, 1000, at)
+		got, _, gerr := chunkedMainLines(t, src, 1000, at)
 		if werr != boom || gerr != boom {
 			t.Fatalf("cut at %d: errors %v and %v, want boom", at, werr, gerr)
 		}
