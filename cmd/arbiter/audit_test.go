@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -297,5 +298,33 @@ func TestAuditCmd_SameFindingsForEveryWorkerCountAndInputForm(t *testing.T) {
 				t.Errorf("--workers %s %s: the findings differ", workers, name)
 			}
 		}
+	}
+}
+
+// BenchmarkStartup builds the arbiter binary once and times whole
+// processes that do next to nothing: the start-up of each command (the
+// package inits, the runtime, the flags). Rerun with
+//
+//	go test ./cmd/arbiter -run '^$' -bench Startup -benchtime 50x
+func BenchmarkStartup(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "arbiter")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{
+		{"perft", "--depth", "1"},
+		{"replay"},
+		{"winnable", "8/8/4k3/8/2b5/8/4K3/5B2 w - - 0 1"},
+		{"audit", "-"},
+	} {
+		b.Run(args[0], func(b *testing.B) {
+			for b.Loop() {
+				cmd := exec.Command(bin, args...)
+				cmd.Stdin = strings.NewReader("")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					b.Fatalf("%v: %v\n%s", args, err, out)
+				}
+			}
+		})
 	}
 }
