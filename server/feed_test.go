@@ -1,15 +1,12 @@
 package server
 
 import (
-	"context"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/arbiterchess/arbiter/internal/pgncheck"
-	"github.com/arbiterchess/arbiter/server/store"
 )
 
 // The event's PGN is a broadcast source lichess can poll: every game of
@@ -89,19 +86,7 @@ func TestFeed_BroadcastSource(t *testing.T) {
 //
 //	go test ./server -run '^$' -bench Feed -benchtime 20x
 func BenchmarkFeed(b *testing.B) {
-	dir := b.TempDir()
-	st, err := store.Open(context.Background(), filepath.Join(dir, "feed.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := New(Options{Store: st})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer srv.Close()
-	hs := newHTTPTest(srv)
-	defer hs.Close()
+	_, hs := serveOn(b, Options{})
 	var games []string
 	for i := 0; i < 1000; i++ {
 		games = append(games, `{"round":1}`)

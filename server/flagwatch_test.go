@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -155,18 +154,7 @@ func BenchmarkFlagWatch_Press(b *testing.B) {
 //
 //	go test ./server -run '^$' -bench FlagWatch_Latency -benchtime 10x
 func BenchmarkFlagWatch_Latency(b *testing.B) {
-	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "flags.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := New(Options{Store: st})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer srv.Close()
-	hs := newHTTPTest(srv)
-	defer hs.Close()
+	_, hs := serveOn(b, Options{})
 	var worst, total time.Duration
 	n := 0
 	for b.Loop() {

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -58,17 +59,8 @@ func TestGuard_1_5_Bounds(t *testing.T) {
 }
 
 func TestGuard_1_IdleGamesFreed(t *testing.T) {
-	st, err := store.Open(context.Background(), "file:"+t.TempDir()+"/b.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := New(Options{Store: st, IdleGame: 50 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	ts := startOn(t, srv)
+	srv, hs := serveOn(t, Options{IdleGame: 50 * time.Millisecond})
+	ts := hs.URL
 	ev := createEvent(t, ts, 20, protocol.Start{})
 	if srv.loaded() < 20 {
 		t.Fatalf("%d games loaded after creating 20", srv.loaded())
@@ -84,14 +76,6 @@ func TestGuard_1_IdleGamesFreed(t *testing.T) {
 	if v := getGame(t, ts, ev.Games[3].ID); v.ID != ev.Games[3].ID || v.FEN == "" {
 		t.Fatalf("reloaded: %+v", v)
 	}
-}
-
-// startOn serves srv on a test HTTP server and returns its URL.
-func startOn(t *testing.T, srv *Server) string {
-	t.Helper()
-	hs := newHTTPTest(srv)
-	t.Cleanup(hs.Close)
-	return hs.URL
 }
 
 // Defect 3: a body sent too slowly is cut off (the read deadline), not
@@ -211,16 +195,8 @@ func TestGuard_6_to_12(t *testing.T) {
 
 // Defect 10: /healthz tells when the database does not take writes.
 func TestGuard_10_HealthTellsWrites(t *testing.T) {
-	st, err := store.Open(context.Background(), "file:"+t.TempDir()+"/e.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := New(Options{Store: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	ts := startOn(t, srv)
+	srv, hs := serveOn(t, Options{})
+	ts, st := hs.URL, srv.store
 	if code, _, body := raw(t, "GET", ts+"/healthz", "", "", nil); code != 200 {
 		t.Fatalf("healthy: %d %s", code, body)
 	}
@@ -231,3 +207,21 @@ func TestGuard_10_HealthTellsWrites(t *testing.T) {
 }
 
 func newHTTPTest(srv *Server) *httptest.Server { return httptest.NewServer(srv.Handler()) }
+
+// serveOn runs a server with opts over a fresh SQLite file, on a test HTTP
+// server; both end with the test.
+func serveOn(tb testing.TB, opts Options) (*Server, *httptest.Server) {
+	tb.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(tb.TempDir(), "arbiter.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	opts.Store = st
+	srv, err := New(opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	hs := newHTTPTest(srv)
+	tb.Cleanup(func() { hs.Close(); srv.Close(); st.Close() })
+	return srv, hs
+}
