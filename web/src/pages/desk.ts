@@ -145,7 +145,7 @@ export function desk(app: HTMLElement, id: string) {
       'article',
       { class: 'card pending kind-flag', 'data-game': g.view.id, 'data-item': 'flag', 'data-flag': side },
       h('h3', null, label(g)),
-      h('p', null, h('strong', null, `${flagWords(f.result, f.reason, side)}: ${resultWords(f.result, f.reason, side)}`),
+      h('p', null, h('strong', null, `${flagWords(f.result, f.reason, side)}: result ${f.result}`),
         r?.article ? [h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)] : null),
       h('p', { class: 'muted small' }, 'The game ended on time. If the clock was wrong, set the result by decision below.'),
       h('div', { class: 'row' }, h('button', { type: 'button', id: `noted-${g.view.id}`, onclick: () => { dismiss(g.view.id, item); renderAll(); } }, 'Noted')),

@@ -73,8 +73,11 @@ export function hall(app: HTMLElement, id: string) {
       white: h('span', { class: 'clock hall-clock clock-white', hidden: true }),
       black: h('span', { class: 'clock hall-clock clock-black', hidden: true }),
     };
+    // The clock goes under the name when both do not fit on the line.
     const name = (side: Side, text: string) =>
-      h('div', { class: `hall-name name-${side}` }, h('span', { class: `dot dot-${side}`, 'aria-hidden': 'true' }), h('span', { class: 'hall-player' }, text), clocks[side]);
+      h('div', { class: `hall-side side-${side}` },
+        h('div', { class: `hall-name name-${side}` }, h('span', { class: `dot dot-${side}`, 'aria-hidden': 'true' }), text),
+        clocks[side]);
     const el = h(
       'a',
       { class: 'hall-card', href: `/board/${v.id}`, 'data-game': v.id, 'data-round': v.round, 'data-board': v.board, 'aria-label': `${placeWords(v)}: ${v.white} – ${v.black}` },

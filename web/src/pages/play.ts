@@ -138,7 +138,7 @@ export function play(app: HTMLElement, id: string) {
     { class: 'type-move', id: 'move-form' },
     h('label', { for: 'move-input' }, 'Type a square or a move'),
     h('div', { class: 'row' }, moveInput, h('button', { type: 'submit' }, 'Do it')),
-    h('p', { class: 'muted small', id: 'move-help' }, 'A square touches the piece on it; two squares lift it and put it down there (a capture removes the piece taken); add q, r, b or n to promote; “c” presses the clock of the player to move, once the move is made; “j e1” adjusts after j’adoube. ',
+    h('p', { class: 'muted small', id: 'move-help' }, 'A square touches the piece on it; two squares lift it and put it down there (a capture removes the piece taken); add q, r, b or n to promote; “c” presses the clock of the player who has just made his move (the opponent may already reply); “j e1” adjusts after j’adoube. ',
       'To castle, move the king first, then the rook: two moves of the hand, each with the one hand (on the board, drag the king from e1 to g1, then the rook from h1 to f1); typed, “e1g1” does both.'),
   );
   const moves = h('div', { class: 'movelist', id: 'moves' });
