@@ -37,11 +37,11 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 type lineKind int
 
 const (
-	kindOther   lineKind = iota // kept verbatim
-	kindHeader                  // a single-valued header record
-	kindDeputy                  // a 112 record
-	kindDates                   // the 132 record
-	kindPlayer                  // a 001 record
+	kindOther  lineKind = iota // kept verbatim
+	kindHeader                 // a single-valued header record
+	kindDeputy                 // a 112 record
+	kindDates                  // the 132 record
+	kindPlayer                 // a 001 record
 )
 
 // line is one line of the input.

@@ -64,8 +64,8 @@ type Tournament struct {
 	Players []*Player
 
 	lines     []line
-	bytesMode bool // the input was not UTF-8: one byte is one column
-	bom       bool // the input began with a UTF-8 byte order mark
+	bytesMode bool     // the input was not UTF-8: one byte is one column
+	bom       bool     // the input began with a UTF-8 byte order mark
 	scoring   *Scoring // from 162 and XXS; nil for DefaultScoring
 }
 

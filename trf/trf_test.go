@@ -332,9 +332,9 @@ func TestRoundTripEdits(t *testing.T) {
 	for name, data := range variants(t) {
 		tr := mustParse(t, data)
 		tr.Name = "Hall Open 2025 (final)"
-		tr.City = ""                                   // drops 022
-		tr.PairingController = "arbiter"               // a new 182 record
-		tr.NumTeams = 0                                // stays absent
+		tr.City = ""                                                        // drops 022
+		tr.PairingController = "arbiter"                                    // a new 182 record
+		tr.NumTeams = 0                                                     // stays absent
 		tr.Deputies = append(tr.Deputies[:1], "Bizjak, Ana", "Vidmar, Jan") // one changed, one added
 		tr.RoundDates = []string{"25/10/04", "", "25/10/07", "25/10/08"}
 		p := tr.Player(6)
