@@ -186,8 +186,8 @@ func (t *Tournament) render() ([]string, error) {
 				}
 			}
 		case kindDates:
-			if len(t.RoundDates) == 0 {
-				break
+			if len(t.RoundDates) == 0 && len(ln.dates) != 0 {
+				break // dates removed: drop the record
 			}
 			s, err := t.datesLine(ln.dates, ln.raw)
 			if err != nil {
