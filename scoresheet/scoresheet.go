@@ -365,3 +365,44 @@ func Tags(start protocol.Start, first *chess.Position, rules, reason string) []p
 	}
 	return append(tags, pgn.Tag{Name: "Annotator", Value: "arbiter"})
 }
+
+// ParseTimeControl reads a time control in the PGN standard's forms, as
+// TimeControl writes them ("300+2", "5400", "40/5400+30:1800+30"), into a
+// clock. Forms it cannot map ("?", "-", a delay, a sandclock) are an
+// error.
+func ParseTimeControl(s string) (*protocol.Clock, error) {
+	parts := strings.Split(strings.TrimSpace(s), ":")
+	c := &protocol.Clock{}
+	moves := 0
+	for i, p := range parts {
+		n := 0
+		if m, rest, ok := strings.Cut(p, "/"); ok {
+			v, err := strconv.Atoi(m)
+			if err != nil || v <= 0 {
+				return nil, fmt.Errorf("time control %q: moves %q", s, m)
+			}
+			n, p = v, rest
+		} else if i < len(parts)-1 {
+			return nil, fmt.Errorf("time control %q: a period before the last needs a number of moves", s)
+		}
+		base, inc, _ := strings.Cut(p, "+")
+		secs, err := strconv.Atoi(base)
+		if err != nil || secs <= 0 {
+			return nil, fmt.Errorf("time control %q: seconds %q", s, base)
+		}
+		if inc != "" {
+			v, err := strconv.Atoi(inc)
+			if err != nil || v < 0 {
+				return nil, fmt.Errorf("time control %q: increment %q", s, inc)
+			}
+			c.Increment = v
+		}
+		if i == 0 {
+			c.White, c.Black = secs, secs
+		} else {
+			c.Periods = append(c.Periods, protocol.Period{Moves: moves, Add: secs})
+		}
+		moves += n
+	}
+	return c, nil
+}

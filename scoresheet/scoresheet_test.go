@@ -143,3 +143,19 @@ func TestClockComments(t *testing.T) {
 	got := strings.Join(strings.Fields(buf.String()), " ")
 	has(t, got, "1. e4 {[%clk 0:04:59] [%emt 0:00:02]} 1... e5 {[%clk 0:04:02] [%emt 0:01:00]} *")
 }
+
+// ParseTimeControl reads back what TimeControl writes (the standard's
+// forms).
+func TestParseTimeControl(t *testing.T) {
+	for _, s := range []string{"300+2", "180", "40/5400+30:1800+30", "40/7200:20/3600:900"} {
+		c, err := scoresheet.ParseTimeControl(s)
+		if err != nil || scoresheet.TimeControl(c) != s {
+			t.Errorf("%q: %+v %v", s, c, err)
+		}
+	}
+	for _, s := range []string{"?", "-", "G/30;d5", "5400+x", "1800:600"} {
+		if _, err := scoresheet.ParseTimeControl(s); err == nil {
+			t.Errorf("%q read", s)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				writeErr(w, apiErr(http.StatusForbidden, "cross-site request refused: origin %s is not this server's", o))
 				return
 			}
-			if r.ContentLength != 0 && !jsonBody(r.Header.Get("Content-Type")) {
+			if r.ContentLength != 0 && !jsonBody(r.Header.Get("Content-Type")) && !(strings.HasSuffix(r.URL.Path, "/trf") && textBody(r.Header.Get("Content-Type"))) {
 				writeErr(w, apiErr(http.StatusUnsupportedMediaType, "the body must be JSON: Content-Type application/json (or application/x-ndjson for JSON Lines)"))
 				return
 			}
@@ -93,6 +93,14 @@ func jsonBody(ct string) bool {
 		return true
 	}
 	return false
+}
+
+// textBody reports whether a Content-Type names plain text (a TRF file,
+// on the one route that takes it: that route needs the arbiter's token in
+// a header, which no cross-site simple request can carry).
+func textBody(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && (mt == "text/plain" || mt == "application/octet-stream")
 }
 
 // sameOrigin reports whether an Origin header names the host the request

@@ -492,16 +492,29 @@ func (s *Store) UpdateEvent(ctx context.Context, e Event) error {
 	return nil
 }
 
-// SetPlayers creates or updates the players of an event (by starting
-// rank), and adds games, in one transaction: a TRF import is whole or
-// nothing.
-func (s *Store) SetPlayers(ctx context.Context, eventID string, players []Player, games []Game) error {
+// ImportPlayers writes an event (its name, site, settings, data and TRF
+// file), creates or updates its players (by starting rank), and adds
+// games, in one transaction: a TRF import is whole or nothing.
+func (s *Store) ImportPlayers(ctx context.Context, e Event, players []Player, games []Game) error {
+	eventID := e.ID
 	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
 	defer done()
 	defer tx.Rollback()
+	start, info, err := eventJSON(e)
+	if err != nil {
+		return err
+	}
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE events SET name = ?, site = ?, start_json = ?, info_json = ?, trf = ? WHERE id = ?`),
+		e.Name, e.Site, start, info, e.TRF, e.ID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
 	for _, p := range players {
 		b, err := json.Marshal(p)
 		if err != nil {
