@@ -137,6 +137,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 			"GET /healthz",
 			"POST /api/events", "GET /api/events", "GET /api/events/{event}", "POST /api/events/{event}/games",
 			"GET /api/events/{event}/pgn", "GET /api/events/{event}/live",
+			"POST /api/events/{event}/trf", "GET /api/events/{event}/trf",
 			"GET /api/games/{game}", "GET /api/games/{game}/log", "POST /api/games/{game}/actions",
 			"POST /api/games/{game}/result", "POST /api/games/{game}/board-token",
 			"GET /api/games/{game}/pgn", "GET /api/games/{game}/live",
