@@ -471,12 +471,6 @@ func gameView(t *testing.T, base, game string) map[string]any {
 	return v
 }
 
-// decide sets (or, with "*", withdraws) a result by the arbiter's decision.
-func decide(t *testing.T, base string, ev createdEvent, game, result, reason string) {
-	t.Helper()
-	apiCall(t, "POST", base+"/api/games/"+game+"/result", ev.ArbiterToken, map[string]string{"result": result, "reason": reason}, nil)
-}
-
 // pressClock clicks a player's clock button on the play page once it is
 // enabled (it is only once a move has been made on the board).
 func (b *browser) pressClock(side string) {
