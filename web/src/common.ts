@@ -5,7 +5,7 @@ import { turnLabel } from './mirror';
 import { pieceAt } from './board';
 import { h, fill } from './dom';
 import type { GameState } from './feed';
-import type { Ruling, Side } from './types';
+import type { GameView, Player, Ruling, Side } from './types';
 import { article, fmtClock, ruling as rulingWords, whoName } from './words';
 
 export function header(active: string, ...extra: (Node | string)[]): HTMLElement {
@@ -208,3 +208,18 @@ export function roundSelect(onChange: () => void) {
 
 /** A game's place in its event, in words: "Round 2 · Board 1". */
 export const placeWords = (v: { round: number; board: number }) => `Round ${v.round} · Board ${v.board}`;
+
+/**
+ * A player's name as the pages show it: the title as a badge before the
+ * whole name (a long name wraps, it is never cut), the rating and the
+ * federation after it, where the event's player list has them.
+ */
+export function playerName(v: GameView, side: Side): HTMLElement {
+  const p: Player | undefined = side === 'white' ? v.white_player : v.black_player;
+  const name = side === 'white' ? v.white : v.black;
+  return h('span', { class: 'person' },
+    p?.title ? h('span', { class: 'title-badge', title: 'title' }, p.title) : null,
+    h('span', { class: 'player-name' }, p?.name || name),
+    p?.rating ? h('span', { class: 'rating', title: 'rating' }, String(p.rating)) : null,
+    p?.federation ? h('span', { class: 'federation', title: 'federation' }, p.federation) : null);
+}

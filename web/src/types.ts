@@ -113,6 +113,16 @@ export interface Summary {
   errors: number;
 }
 
+/** A player of an event, from its TRF file. */
+export interface Player {
+  rank: number;
+  name: string;
+  title?: string;
+  fide_id?: string;
+  rating?: number;
+  federation?: string;
+}
+
 export interface GameView {
   id: string;
   event: string;
@@ -120,6 +130,9 @@ export interface GameView {
   board: number;
   white: string;
   black: string;
+  /** The players from the event's list, for games paired from a TRF file. */
+  white_player?: Player;
+  black_player?: Player;
   start: Start;
   enforce: boolean;
   created: string;

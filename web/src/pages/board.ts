@@ -4,7 +4,7 @@
 
 import { pgnURL } from '../api';
 import { checkOf, drawDuty, highlight, pieceAt, viewBoard } from '../board';
-import { drawClocks, everyTick, header, moveList, notice, placeWords, rulingsCard } from '../common';
+import { drawClocks, everyTick, header, moveList, notice, placeWords, playerName, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followGame, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove, other } from '../mirror';
@@ -66,8 +66,8 @@ export function boardPage(app: HTMLElement, id: string) {
     const m = g.mirror;
     setTitle(`${v.white} – ${v.black}`);
     fill(title, `${v.white} – ${v.black}`);
-    names.white.textContent = v.white;
-    names.black.textContent = v.black;
+    fill(names.white, playerName(v, 'white'));
+    fill(names.black, playerName(v, 'black'));
     const over = !inPlay(g);
     const turnFen = m.fens[m.ply];
     // The obligation of the player having the move (the server's, once it

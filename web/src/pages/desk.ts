@@ -11,7 +11,7 @@
 
 import { api, ApiError, tokenFromFragment, tokens } from '../api';
 import { pieceAt, viewBoard, type Api } from '../board';
-import { drawClocks, everyTick, header, placeWords, roundSelect } from '../common';
+import { drawClocks, everyTick, header, placeWords, playerName, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followEvent, inForce as resultInForce, inPlay, type GameState } from '../feed';
 import { castlingWords, plyLabel, repetition, type Repetition } from '../identity';
@@ -252,7 +252,7 @@ export function desk(app: HTMLElement, id: string) {
     };
     const row: Row = {
       tr: h('tr', { 'data-game': gid }, place,
-        h('td', null, h('a', { href: `/board/${gid}` }, `${g.view.white} – ${g.view.black}`), h('div', { class: 'desk-clocks' }, clocks.white, clocks.black)),
+        h('td', null, h('a', { href: `/board/${gid}` }, playerName(g.view, 'white'), ' – ', playerName(g.view, 'black')), h('div', { class: 'desk-clocks' }, clocks.white, clocks.black)),
         h('td', null, b), result, h('td', null, form, confirm)),
       cg: viewBoard(b, g.view.fen, { coordinates: false, animation: { enabled: false } }),
       place, result, clocks, sel, reason, confirm, dirty: false, shown: '',

@@ -5,7 +5,7 @@
 
 import { api, eventPgnURL } from '../api';
 import { checkOf, viewBoard, type Api } from '../board';
-import { drawClocks, everyTick, header, placeWords, roundSelect } from '../common';
+import { drawClocks, everyTick, header, placeWords, playerName, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followEvent, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
@@ -74,16 +74,16 @@ export function hall(app: HTMLElement, id: string) {
       black: h('span', { class: 'clock hall-clock clock-black', hidden: true }),
     };
     // The clock goes under the name when both do not fit on the line.
-    const name = (side: Side, text: string) =>
+    const name = (side: Side) =>
       h('div', { class: `hall-side side-${side}` },
-        h('div', { class: `hall-name name-${side}` }, h('span', { class: `dot dot-${side}`, 'aria-hidden': 'true' }), text),
+        h('div', { class: `hall-name name-${side}` }, h('span', { class: `dot dot-${side}`, 'aria-hidden': 'true' }), playerName(v, side)),
         clocks[side]);
     const el = h(
       'a',
       { class: 'hall-card', href: `/board/${v.id}`, 'data-game': v.id, 'data-round': v.round, 'data-board': v.board, 'aria-label': `${placeWords(v)}: ${v.white} – ${v.black}` },
       h('div', { class: 'hall-label' }, placeWords(v)),
-      name('white', v.white),
-      name('black', v.black),
+      name('white'),
+      name('black'),
       boardEl,
       info,
       marks,
