@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -18,7 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server/store"
 )
 
 // The load test runs the real "arbiter serve" binary on loopback, attaches
@@ -27,10 +31,19 @@ import (
 // the same database, and checks that every action was acknowledged and
 // that every acknowledged action is in the log exactly once.
 //
-// By default (go test ./server/...) it is short: 100 boards for 10 s.
-// The full run, 500 boards for a minute:
+// By default (go test ./server/...) it is short: 100 boards for 10 s, 100
+// spectators. The full run, 1,000 boards posting an action a second each
+// and 2,000 spectator sockets (half on the hall, half on single games) for
+// a minute:
 //
 //	ARBITER_LOAD=full go test -run TestLoad -v -timeout 10m ./server/
+//
+// It reports the acknowledgement latency, the fan-out (from a board's ack
+// to a spectator's receipt of that entry) and the server's memory.
+// ARBITER_LOAD_SPECTATORS changes their number; ARBITER_LOAD_PROCS=2 with
+// ARBITER_LOAD_DB=postgres runs a second server process on the same
+// database, which takes the odd boards and half the spectators (only the
+// first process is killed).
 //
 // ARBITER_LOAD_BOARDS, ARBITER_LOAD_SECONDS and ARBITER_LOAD_INTERVAL_MS
 // change the figures; ARBITER_LOAD_DB=postgres runs it on the PostgreSQL
@@ -126,13 +139,15 @@ func TestLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("load test skipped in -short mode")
 	}
-	boards, seconds := 100, 10
+	boards, seconds, spectators, ms := 100, 10, 100, 2000
 	if os.Getenv("ARBITER_LOAD") == "full" {
-		boards, seconds = 500, 60
+		boards, seconds, spectators, ms = 1000, 60, 2000, 1000
 	}
 	boards = envInt("ARBITER_LOAD_BOARDS", boards)
 	seconds = envInt("ARBITER_LOAD_SECONDS", seconds)
-	interval := time.Duration(envInt("ARBITER_LOAD_INTERVAL_MS", 2000)) * time.Millisecond
+	spectators = envInt("ARBITER_LOAD_SPECTATORS", spectators)
+	interval := time.Duration(envInt("ARBITER_LOAD_INTERVAL_MS", ms)) * time.Millisecond
+	raiseFileLimit(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "load.db")
 	if os.Getenv("ARBITER_LOAD_DB") == "postgres" {
@@ -149,6 +164,20 @@ func TestLoad(t *testing.T) {
 	addr := restartPort(t)
 	proc := startArbiter(t, bin, addr, db, logf)
 	ev := createEvent(t, proc.url, boards, protocol.Start{})
+	// ARBITER_LOAD_PROCS=2 on PostgreSQL: a second server process on the
+	// same database takes the odd boards and half the spectators; only
+	// the first is killed.
+	var proc2 *serverProcess
+	if envInt("ARBITER_LOAD_PROCS", 1) == 2 && os.Getenv("ARBITER_LOAD_DB") == "postgres" {
+		proc2 = startArbiter(t, bin, restartPort(t), db, logf)
+	}
+	urlOf := func(i int) string {
+		if proc2 != nil && i%2 == 1 {
+			return proc2.url
+		}
+		return proc.url
+	}
+	rssBefore := rss(proc)
 
 	type sample struct {
 		sent    time.Time
@@ -172,13 +201,41 @@ func TestLoad(t *testing.T) {
 	defer cancel()
 	var killed atomic.Value // when the server was killed
 	killed.Store(end.Add(time.Hour))
+	// Spectators: half on the hall, half on single games, each noting
+	// when every entry reached it (the fan-out, against the board's ack).
+	seen := newFanOut()
+	specCtx, specStop := context.WithCancel(ctx)
+	var specs sync.WaitGroup
+	for i := 0; i < spectators; i++ {
+		specs.Add(1)
+		go func() {
+			defer specs.Done()
+			path := "/api/events/" + ev.ID + "/live"
+			if i%2 == 1 {
+				path = "/api/games/" + ev.Games[i%boards].ID + "/live"
+			}
+			spectate(specCtx, urlOf(i/2), path, seen)
+		}()
+	}
+	time.Sleep(time.Second) // the spectators connect
+	var peak atomic.Int64
+	go func() { // the server's memory, every half second
+		for specCtx.Err() == nil {
+			peak.Store(max(peak.Load(), rss(proc)))
+			time.Sleep(500 * time.Millisecond)
+		}
+	}()
 	var wg sync.WaitGroup
 	for b := 0; b < boards; b++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			g := ev.Games[b]
-			c := NewClient(proc.url)
+			base := proc.url
+			if proc2 != nil && b%2 == 1 {
+				base = proc2.url
+			}
+			c := NewClient(base)
 			c.MaxBackoff = 200 * time.Millisecond
 			defer c.Close()
 			actions := games[b%len(games)]
@@ -203,7 +260,9 @@ func TestLoad(t *testing.T) {
 				if dial && i > 0 {
 					redialed = true
 				}
-				results[b] = append(results[b], sample{sent: t0, latency: time.Since(t0), seq: one[0].Seq, n: acks[0].N, action: one[0], dial: dial})
+				acked := time.Now()
+				seen.acked(g.ID, acks[0].N, acked)
+				results[b] = append(results[b], sample{sent: t0, latency: acked.Sub(t0), seq: one[0].Seq, n: acks[0].N, action: one[0], dial: dial})
 				next = next.Add(interval)
 			}
 		}()
@@ -219,6 +278,12 @@ func TestLoad(t *testing.T) {
 	t.Logf("killed with SIGKILL after %.1f s, serving again after %v", killedAt.Sub(start).Seconds(), restartedAt.Sub(killedAt).Round(time.Millisecond))
 
 	wg.Wait()
+	// The spectators leave; the server's memory should come back down.
+	peakRSS := max(peak.Load(), rss(proc))
+	specStop()
+	specs.Wait()
+	time.Sleep(5 * time.Second) // the server's sockets close and its heap is scavenged
+	rssAfter := rss(proc)
 	close(errs)
 	for err := range errs {
 		t.Error(err)
@@ -257,6 +322,16 @@ func TestLoad(t *testing.T) {
 	if p99 := pct(steady, 0.99); p99 > 20*time.Millisecond {
 		t.Logf("note: p99 %v is above the 20 ms target", p99)
 	}
+	fan, missed := seen.latencies(killedAt, restartedAt)
+	t.Logf("%d spectators: fan-out (ack to a spectator's receipt) p50 %v, p99 %v, max %v (%d deliveries outside the restart; %d entries acked but never seen by a spectator that should have)",
+		spectators, pct(fan, 0.5).Round(10*time.Microsecond), pct(fan, 0.99).Round(10*time.Microsecond), pct(fan, 1).Round(time.Millisecond), len(fan), missed)
+	if p99 := pct(fan, 0.99); p99 > 100*time.Millisecond {
+		t.Logf("note: fan-out p99 %v is above the 100 ms target", p99)
+	}
+	t.Logf("server memory (RSS of the first process): %d MB before, %d MB at peak, %d MB after the spectators left (the restarted process)", rssBefore>>20, peakRSS>>20, rssAfter>>20)
+	if proc2 != nil {
+		t.Logf("two server processes on one PostgreSQL: the second took the odd boards and half the spectators; only the first was killed")
+	}
 	if total < boards*(seconds*1000/int(interval.Milliseconds()))/2 {
 		t.Errorf("only %d actions", total)
 	}
@@ -265,7 +340,7 @@ func TestLoad(t *testing.T) {
 	// its ack gave, and the game is the replay of its log.
 	for b, rs := range results {
 		g := ev.Games[b]
-		log := readLog(t, proc.url, g.ID)
+		log := readAllLog(t, proc.url, g.ID)
 		if len(log) != len(rs) {
 			t.Fatalf("board %d: %d entries for %d acknowledged actions", b, len(log), len(rs))
 		}
@@ -298,5 +373,130 @@ func TestLoad(t *testing.T) {
 		for _, l := range slow[:min(len(slow), 5)] {
 			t.Log(l)
 		}
+	}
+}
+
+// readAllLog reads a game's whole log, page after page.
+func readAllLog(t *testing.T, base, id string) []store.Entry {
+	t.Helper()
+	var all []store.Entry
+	for {
+		var page []store.Entry
+		if st, raw := call(t, "GET", fmt.Sprintf("%s/api/games/%s/log?after=%d", base, id, len(all)), "", nil, &page); st != http.StatusOK {
+			t.Fatalf("log: %d %s", st, raw)
+		}
+		all = append(all, page...)
+		if len(page) < logPage {
+			return all
+		}
+	}
+}
+
+// rss returns the resident memory of a server process, in bytes (0 when
+// it cannot be read).
+func rss(p *serverProcess) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// raiseFileLimit lifts the test process's open-file limit to its hard
+// limit: thousands of sockets need it.
+func raiseFileLimit(t *testing.T) {
+	var l syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err == nil && l.Cur < l.Max {
+		l.Cur = l.Max
+		if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
+			t.Logf("open-file limit stays %d: %v", l.Cur, err)
+		}
+	}
+}
+
+// fanOut matches the boards' acknowledgements with the spectators'
+// receipts of the same entries.
+type fanOut struct {
+	mu    sync.Mutex
+	acks  map[string]time.Time // game/n → when the board had its ack
+	recv  map[string][]time.Time
+	count map[string]int // game → spectators following it (hall ones count for all)
+}
+
+func newFanOut() *fanOut {
+	return &fanOut{acks: map[string]time.Time{}, recv: map[string][]time.Time{}}
+}
+
+func (f *fanOut) acked(game string, n int64, at time.Time) {
+	f.mu.Lock()
+	f.acks[fmt.Sprintf("%s/%d", game, n)] = at
+	f.mu.Unlock()
+}
+
+func (f *fanOut) received(game string, n int64, at time.Time) {
+	f.mu.Lock()
+	k := fmt.Sprintf("%s/%d", game, n)
+	f.recv[k] = append(f.recv[k], at)
+	f.mu.Unlock()
+}
+
+// latencies returns, for the entries acknowledged outside the restart,
+// the time from the ack to each spectator's receipt (0 when the receipt
+// came first), and how many acknowledged entries no spectator received.
+func (f *fanOut) latencies(killed, restarted time.Time) ([]time.Duration, int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []time.Duration
+	missed := 0
+	for k, ack := range f.acks {
+		if !ack.Before(killed) && ack.Before(restarted.Add(2*time.Second)) {
+			continue // around the restart: followers reconnect and get snapshots
+		}
+		rs := f.recv[k]
+		if len(rs) == 0 {
+			missed++
+		}
+		for _, r := range rs {
+			out = append(out, max(r.Sub(ack), 0))
+		}
+	}
+	return out, missed
+}
+
+// spectate follows a live stream until ctx ends, reconnecting when the
+// server goes away, and notes every entry it receives.
+func spectate(ctx context.Context, base, path string, f *fanOut) {
+	ws := "ws" + strings.TrimPrefix(base, "http") + path
+	for ctx.Err() == nil {
+		c, _, err := websocket.Dial(ctx, ws, nil)
+		if err != nil {
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		c.SetReadLimit(16 << 20)
+		for {
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				break
+			}
+			at := time.Now()
+			var m struct {
+				Type   string `json:"type"`
+				GameID string `json:"game_id"`
+				Entry  *struct {
+					N int64 `json:"n"`
+				} `json:"entry"`
+			}
+			if json.Unmarshal(data, &m) == nil && m.Type == "entry" && m.Entry != nil {
+				f.received(m.GameID, m.Entry.N, at)
+			}
+		}
+		c.CloseNow()
 	}
 }
