@@ -195,6 +195,12 @@ func (s *Server) rebuild(g *live) error {
 // process, or by a write whose outcome was unknown) and publishes what it
 // found. The caller holds g.mu.
 func (s *Server) sync(ctx context.Context, g *live) error {
+	if !g.broken && !s.store.Postgres() {
+		// One process owns an SQLite file: what it has not broken is up to
+		// date, and no query is needed (a hall's follower syncs every
+		// game).
+		return nil
+	}
 	if g.broken {
 		if err := s.rebuild(g); err != nil {
 			return err
