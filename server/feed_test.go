@@ -50,9 +50,17 @@ func TestFeed_BroadcastSource(t *testing.T) {
 		if strings.Contains(body, `[Round "2.1"]`) {
 			t.Errorf("round 1's feed has round 2's game")
 		}
-		games := pgncheck.Moves(t, body)
-		if len(games) != 2 || strings.Join(games[0], " ") != "e4 c5" || len(games[1]) != 0 {
-			t.Errorf("pgn-extract read %v", games)
+		games := pgncheck.Games(t, body)
+		if len(games) != 2 || strings.Join(games[0].Moves, " ") != "e4 c5" || len(games[1].Moves) != 0 {
+			t.Fatalf("pgn-extract read %v", games)
+		}
+		for k, want := range map[string]string{"Event": "Open", "Site": "Hall", "Round": "1.1", "White": "Ann", "Black": "Bob", "Result": "*", "TimeControl": "300+2"} {
+			if got := games[0].Tags[k]; got != want {
+				t.Errorf("pgn-extract read %s %q, want %q", k, got, want)
+			}
+		}
+		if games[1].Tags["Round"] != "1.2" || games[1].Tags["White"] != "Cid" {
+			t.Errorf("pgn-extract read the second game's tags %v", games[1].Tags)
 		}
 		if _, _, one := raw(t, "GET", ts.url+"/api/games/"+g.ID+"/pgn", "", "", nil); strings.Join(pgncheck.Moves(t, one)[0], " ") != "e4 c5" {
 			t.Errorf("pgn-extract on the game's PGN:\n%s", one)

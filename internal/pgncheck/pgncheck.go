@@ -23,6 +23,24 @@ var (
 // so (.ci/run installs it).
 func Moves(tb testing.TB, text string) [][]string {
 	tb.Helper()
+	var out [][]string
+	for _, g := range Games(tb, text) {
+		out = append(out, g.Moves)
+	}
+	return out
+}
+
+// Game is a game as pgn-extract wrote it back: its tags and its moves.
+type Game struct {
+	Tags  map[string]string
+	Moves []string
+}
+
+var tagLine = regexp.MustCompile(`^\[(\w+) "(.*)"\]$`)
+
+// Games is Moves with the tags pgn-extract read.
+func Games(tb testing.TB, text string) []Game {
+	tb.Helper()
 	bin, err := exec.LookPath("pgn-extract")
 	if err != nil {
 		bin = "/usr/games/pgn-extract" // where Debian puts it
@@ -45,19 +63,27 @@ func Moves(tb testing.TB, text string) [][]string {
 			tb.Fatalf("pgn-extract reports %q:\n%s\non:\n%s", bad, errs.String(), text)
 		}
 	}
-	var games [][]string
+	var games []Game
 	for _, g := range strings.Split(out.String(), "\n\n[") {
 		if strings.TrimSpace(g) == "" {
 			continue
 		}
-		moves := []string{}
-		_, body, _ := strings.Cut(g, "\n\n")
-		for _, tok := range strings.Fields(body) {
-			if !marker.MatchString(tok) {
-				moves = append(moves, moveNumber.ReplaceAllString(tok, ""))
+		game := Game{Tags: map[string]string{}, Moves: []string{}}
+		head, body, _ := strings.Cut(g, "\n\n")
+		for _, l := range strings.Split(head, "\n") {
+			if !strings.HasPrefix(l, "[") {
+				l = "[" + l // the split took the first bracket
+			}
+			if m := tagLine.FindStringSubmatch(l); m != nil {
+				game.Tags[m[1]] = m[2]
 			}
 		}
-		games = append(games, moves)
+		for _, tok := range strings.Fields(body) {
+			if !marker.MatchString(tok) {
+				game.Moves = append(game.Moves, moveNumber.ReplaceAllString(tok, ""))
+			}
+		}
+		games = append(games, game)
 	}
 	return games
 }
