@@ -426,7 +426,6 @@ type fanOut struct {
 	mu    sync.Mutex
 	acks  map[string]time.Time // game/n → when the board had its ack
 	recv  map[string][]time.Time
-	count map[string]int // game → spectators following it (hall ones count for all)
 }
 
 func newFanOut() *fanOut {
