@@ -423,9 +423,9 @@ func raiseFileLimit(t *testing.T) {
 // fanOut matches the boards' acknowledgements with the spectators'
 // receipts of the same entries.
 type fanOut struct {
-	mu    sync.Mutex
-	acks  map[string]time.Time // game/n → when the board had its ack
-	recv  map[string][]time.Time
+	mu   sync.Mutex
+	acks map[string]time.Time // game/n → when the board had its ack
+	recv map[string][]time.Time
 }
 
 func newFanOut() *fanOut {
