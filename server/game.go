@@ -207,8 +207,23 @@ func (s *Server) sync(ctx context.Context, g *live) error {
 		}
 	}
 	head, err := s.store.Head(ctx, g.meta.ID)
-	if err != nil || head <= int64(len(g.log)) {
+	if err != nil {
 		return err
+	}
+	return s.syncTo(ctx, g, head)
+}
+
+// syncTo is sync with the game's head already read from the store while
+// the caller held g.mu (a hall's follower reads every game's in one
+// query).
+func (s *Server) syncTo(ctx context.Context, g *live, head int64) error {
+	if g.broken {
+		if err := s.rebuild(g); err != nil {
+			return err
+		}
+	}
+	if head <= int64(len(g.log)) {
+		return nil
 	}
 	entries, err := s.store.Entries(ctx, g.meta.ID, int64(len(g.log)))
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/coder/websocket"
 )
 
@@ -55,8 +56,11 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered
 	}
 	defer c.CloseNow()
-	sb := newSubscriber(1)
+	// A socket that only posts (an e-board's, ?follow=false) is sent
+	// nothing but its answers: no queue (1,025 slots, 24 KiB each).
+	sb := &subscriber{gone: make(chan struct{})}
 	if follow {
+		sb = newSubscriber(1)
 		g.mu.Lock()
 		err := s.sync(ctx, g)
 		if err == nil {
@@ -140,10 +144,28 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 		}
 		return 1
 	})
-	var snaps [][]byte
 	for _, g := range lives {
 		g.mu.Lock()
-		if err == nil {
+	}
+	// On PostgreSQL (other processes append too) the heads of all the
+	// games are read in one query once every game is held, rather than
+	// one query per game with the games held the while; a game behind its
+	// head catches up before its snapshot.
+	var heads map[string]int64
+	if s.store.Postgres() {
+		var current []store.Game
+		if current, err = s.store.Games(ctx, id); err == nil {
+			heads = make(map[string]int64, len(current))
+			for _, m := range current {
+				heads[m.ID] = m.Head
+			}
+		}
+	}
+	var snaps [][]byte
+	for _, g := range lives {
+		if err == nil && heads != nil {
+			err = s.syncTo(ctx, g, heads[g.meta.ID])
+		} else if err == nil {
 			err = s.sync(ctx, g)
 		}
 		if err == nil {
