@@ -256,7 +256,7 @@ func TestEboardCmd_FollowsServerStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, body, _ := strings.Cut(string(data), "\n") // without its start line
-	code, _, errs := runCmd(t, "", "eboard", "--sim", writeScript(t, body), "--speed", "40",
+	code, _, errs := runCmd(t, "", "eboard", "--sim", writeScript(t, body), "--speed", "10",
 		"--server", base, "--game", games[0].ID, "--token", games[0].BoardToken)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
