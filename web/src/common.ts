@@ -212,14 +212,16 @@ export const placeWords = (v: { round: number; board: number }) => `Round ${v.ro
 /**
  * A player's name as the pages show it: the title as a badge before the
  * whole name (a long name wraps, it is never cut), the rating and the
- * federation after it, where the event's player list has them.
+ * federation after it, where the event's player list has them (the
+ * federation only where there is room: not on the play page's lines nor
+ * at the desk, opts.federation false).
  */
-export function playerName(v: GameView, side: Side): HTMLElement {
+export function playerName(v: GameView, side: Side, opts: { federation?: boolean } = {}): HTMLElement {
   const p: Player | undefined = side === 'white' ? v.white_player : v.black_player;
   const name = side === 'white' ? v.white : v.black;
   return h('span', { class: 'person' },
     p?.title ? h('span', { class: 'title-badge', title: 'title' }, p.title) : null,
     h('span', { class: 'player-name' }, p?.name || name),
     p?.rating ? h('span', { class: 'rating', title: 'rating' }, String(p.rating)) : null,
-    p?.federation ? h('span', { class: 'federation', title: 'federation' }, p.federation) : null);
+    p?.federation && opts.federation !== false ? h('span', { class: 'federation', title: 'federation' }, p.federation) : null);
 }

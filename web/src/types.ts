@@ -159,11 +159,26 @@ export interface GameView {
   clock?: ClockView;
 }
 
+/** What the event's TRF file says of it. */
+export interface EventInfo {
+  city?: string;
+  federation?: string;
+  start_date?: string;
+  end_date?: string;
+  time_control?: string;
+  arbiter?: string;
+}
+
 export interface EventView {
   id: string;
   name: string;
   site?: string;
   created: string;
+  /** The settings games added later inherit. */
+  start?: Start;
+  info?: EventInfo;
+  /** The event's rounds, in order. */
+  rounds?: number[];
   games: GameView[];
 }
 

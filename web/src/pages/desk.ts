@@ -252,7 +252,7 @@ export function desk(app: HTMLElement, id: string) {
     };
     const row: Row = {
       tr: h('tr', { 'data-game': gid }, place,
-        h('td', null, h('a', { href: `/board/${gid}` }, playerName(g.view, 'white'), ' – ', playerName(g.view, 'black')), h('div', { class: 'desk-clocks' }, clocks.white, clocks.black)),
+        h('td', null, h('a', { href: `/board/${gid}` }, playerName(g.view, 'white', { federation: false }), ' – ', playerName(g.view, 'black', { federation: false })), h('div', { class: 'desk-clocks' }, clocks.white, clocks.black)),
         h('td', null, b), result, h('td', null, form, confirm)),
       cg: viewBoard(b, g.view.fen, { coordinates: false, animation: { enabled: false } }),
       place, result, clocks, sel, reason, confirm, dirty: false, shown: '',

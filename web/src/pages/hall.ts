@@ -9,7 +9,7 @@ import { drawClocks, everyTick, header, placeWords, playerName, roundSelect } fr
 import { h, fill, setTitle } from '../dom';
 import { followEvent, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
-import type { Side } from '../types';
+import type { EventInfo, Side } from '../types';
 import { claimName, resultWords, sideName } from '../words';
 
 interface Card {
@@ -35,8 +35,42 @@ export function markers(g: GameState): { kind: string; text: string }[] {
   return out;
 }
 
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A TRF date (2025/10/04, 2025-10-04, 25/10/04) as [year, month, day], or null. */
+function parseDate(s?: string): [number, number, number] | null {
+  const m = /^\s*(\d{2}|\d{4})[/.-](\d{1,2})[/.-](\d{1,2})\s*$/.exec(s ?? '');
+  if (!m) return null;
+  const y = m[1].length === 2 ? 2000 + Number(m[1]) : Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 ? [y, mo, d] : null;
+}
+
+/** The event's dates in words: "4–6 October 2025", "30 September – 2 October 2025". */
+export function datesWords(start?: string, end?: string): string {
+  const a = parseDate(start);
+  const b = parseDate(end);
+  const one = (x: [number, number, number], year = true) => `${x[2]} ${months[x[1] - 1]}${year ? ` ${x[0]}` : ''}`;
+  if (!a && !b) return [start, end].filter(x => x?.trim()).join(' – ');
+  if (!a || !b) return one((a ?? b)!);
+  if (a.join() === b.join()) return one(a);
+  if (a[0] === b[0] && a[1] === b[1]) return `${a[2]}–${b[2]} ${months[a[1] - 1]} ${a[0]}`;
+  if (a[0] === b[0]) return `${one(a, false)} – ${one(b)}`;
+  return `${one(a)} – ${one(b)}`;
+}
+
+/** Where and when the event is, from its TRF header: "Ljubljana (SLO) · 4–6 October 2025". */
+export function eventWhere(info: EventInfo): string {
+  const city = info.city?.trim() ?? '';
+  const fed = info.federation?.trim() ?? '';
+  const place = city && fed ? `${city} (${fed})` : city || fed;
+  return [place, datesWords(info.start_date, info.end_date)].filter(x => x).join(' · ');
+}
+
 export function hall(app: HTMLElement, id: string) {
   const title = h('h1', { id: 'title' }, 'Hall');
+  const where = h('p', { class: 'hall-where muted', id: 'where', hidden: true });
   const grid = h('div', { class: 'hall-rounds', id: 'hall' });
   const live = h('span', { class: 'live', id: 'live' }, 'offline');
   let games = new Map<string, GameState>();
@@ -46,7 +80,7 @@ export function hall(app: HTMLElement, id: string) {
     h(
       'main',
       { class: 'hall' },
-      h('div', { class: 'hall-head' }, title, rounds.el,
+      h('div', { class: 'hall-head' }, h('div', { class: 'hall-what' }, title, where), rounds.el,
         h('p', { class: 'links' }, h('a', { href: `/desk/${id}` }, 'Arbiter’s desk'), ' · ', h('a', { href: eventPgnURL(id), download: `event-${id}.pgn` }, 'PGN of every game'))),
       grid,
     ),
@@ -55,6 +89,9 @@ export function hall(app: HTMLElement, id: string) {
     ev => {
       setTitle(`${ev.name} — hall`);
       fill(title, ev.name);
+      const w = eventWhere(ev.info ?? {});
+      fill(where, w);
+      where.hidden = !w;
     },
     () => fill(title, 'No such event'),
   );

@@ -6,7 +6,7 @@
 
 import { api, ApiError, pgnURL, recent, tokenFromFragment, tokens } from '../api';
 import { castlingHands, checkOf, drawDuty, highlight, pieceAt, trackBounds, viewBoard, type Api, type Key } from '../board';
-import { drawClocks, everyTick, header, moveList, notice, rulingsCard } from '../common';
+import { drawClocks, everyTick, header, moveList, notice, playerName, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followGame, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, handMoved, lastMove, mayPress, other, presser, type Mirror } from '../mirror';
@@ -521,8 +521,8 @@ export function play(app: HTMLElement, id: string) {
     if (!g) return;
     const m = g.mirror;
     const v = g.view;
-    names.white.textContent = v.white;
-    names.black.textContent = v.black;
+    fill(names.white, playerName(v, 'white', { federation: false }));
+    fill(names.black, playerName(v, 'black', { federation: false }));
     const over = !inPlay(g);
     const mv = m.mover;
     for (const s of ['white', 'black'] as Side[]) {
