@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -92,35 +91,7 @@ type serverProcess struct {
 // URL.
 func startArbiter(t *testing.T, bin, addr, db string, logTo *os.File) *serverProcess {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", db)
-	cmd.Stderr = logTo
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	p := &serverProcess{cmd: cmd, done: make(chan error, 1)}
-	urls := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if u, ok := strings.CutPrefix(sc.Text(), "arbiter: serving on "); ok {
-				urls <- strings.TrimRight(u, "/")
-			}
-		}
-	}()
-	go func() { p.done <- cmd.Wait() }()
-	t.Cleanup(func() { p.kill() })
-	select {
-	case p.url = <-urls:
-	case err := <-p.done:
-		t.Fatalf("arbiter serve exited: %v", err)
-	case <-time.After(60 * time.Second):
-		t.Fatal("arbiter serve did not start")
-	}
-	return p
+	return startScaleCmd(t, exec.Command(bin, "serve", "--addr", addr, "--db", db), logTo)
 }
 
 // kill sends SIGKILL and waits for the process to end.

@@ -475,13 +475,14 @@ func (s *Store) Events(ctx context.Context) ([]Event, error) {
 	return out, rows.Err()
 }
 
-// UpdateEvent writes an event's name, site, settings, data and TRF file.
-func (s *Store) UpdateEvent(ctx context.Context, e Event) error {
+// updateEvent writes an event's name, site, settings, data and TRF file
+// within tx.
+func (s *Store) updateEvent(ctx context.Context, tx *sql.Tx, e Event) error {
 	start, info, err := eventJSON(e)
 	if err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, s.q(`UPDATE events SET name = ?, site = ?, start_json = ?, info_json = ?, trf = ? WHERE id = ?`),
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE events SET name = ?, site = ?, start_json = ?, info_json = ?, trf = ? WHERE id = ?`),
 		e.Name, e.Site, start, info, e.TRF, e.ID)
 	if err != nil {
 		return err
@@ -503,17 +504,8 @@ func (s *Store) ImportPlayers(ctx context.Context, e Event, players []Player, ga
 	}
 	defer done()
 	defer tx.Rollback()
-	start, info, err := eventJSON(e)
-	if err != nil {
+	if err := s.updateEvent(ctx, tx, e); err != nil {
 		return err
-	}
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE events SET name = ?, site = ?, start_json = ?, info_json = ?, trf = ? WHERE id = ?`),
-		e.Name, e.Site, start, info, e.TRF, e.ID)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
 	}
 	for _, p := range players {
 		b, err := json.Marshal(p)
