@@ -5,7 +5,7 @@
 // them: that order is what touch-move (FIDE Article 4) rules on.
 //
 // A Translator does the work; Translate runs a recorded stream, Run a live
-// one. A Script is a scripted board in JSON Lines (what "arbiter eboard
+// one. A Script is a scripted board in JSON Lines (what "arbiter-hall eboard
 // --sim" plays); package dgt speaks to DGT boards and simulates one.
 // Feedback shows squares to the players (board LEDs); Light says which.
 //

@@ -67,7 +67,7 @@ func (e Event) line() scriptLine {
 }
 
 // Script is a scripted board: the start of the game and the reports a
-// board would make during it. It is what "arbiter eboard --sim" plays.
+// board would make during it. It is what "arbiter-hall eboard --sim" plays.
 //
 // Its text form is JSON Lines: an optional first line {"start": {...}} as
 // in the protocol, then one line per report, in time order:

@@ -1,5 +1,5 @@
 // Package server is the arbiter's HTTP and WebSocket API: a tournament hall,
-// a club or two friends run "arbiter serve"; boards and players post
+// a club or two friends run "arbiter-hall serve"; boards and players post
 // actions of the event protocol; the arbiter and spectators follow every
 // game live.
 //

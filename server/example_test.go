@@ -29,7 +29,7 @@ func Example() {
 	}
 	defer st.Close()
 	srv, _ := server.New(server.Options{Store: st})
-	hs := httptest.NewServer(srv.Handler()) // "arbiter serve" uses server.ListenAndServe
+	hs := httptest.NewServer(srv.Handler()) // "arbiter-hall serve" uses server.ListenAndServe
 	defer hs.Close()
 	defer srv.Close()
 

@@ -24,7 +24,7 @@ import (
 	"github.com/arbiterchess/arbiter/server/store"
 )
 
-// The load test runs the real "arbiter serve" binary on loopback, attaches
+// The load test runs the real "arbiter-hall serve" binary on loopback, attaches
 // many boards (one Client, so one WebSocket, each), has each post one
 // action every 2 s, kills the server with SIGKILL half-way, restarts it on
 // the same database, and checks that every action was acknowledged and
@@ -69,25 +69,25 @@ func goTool(t *testing.T) string {
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
-// buildArbiter builds cmd/arbiter into a temporary directory.
+// buildArbiter builds cmd/arbiter-hall into a temporary directory.
 func buildArbiter(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "arbiter")
-	cmd := exec.Command(goTool(t), "build", "-o", bin, "github.com/arbiterchess/arbiter/cmd/arbiter")
+	cmd := exec.Command(goTool(t), "build", "-o", bin, "github.com/arbiterchess/arbiter/cmd/arbiter-hall")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
 }
 
-// serverProcess is a running "arbiter serve".
+// serverProcess is a running "arbiter-hall serve".
 type serverProcess struct {
 	cmd  *exec.Cmd
 	url  string
 	done chan error
 }
 
-// startArbiter runs "arbiter serve" on addr and waits for it to print its
+// startArbiter runs "arbiter-hall serve" on addr and waits for it to print its
 // URL.
 func startArbiter(t *testing.T, bin, addr, db string, logTo *os.File) *serverProcess {
 	t.Helper()

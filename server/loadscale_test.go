@@ -30,7 +30,7 @@ import (
 // TestLoadScale is the hall at scale: boards posting over their open
 // WebSockets (one server.Client each) and spectators following the hall
 // (GET /api/events/{event}/live) and the games (GET /api/games/{game}/live)
-// of the real "arbiter serve" binary on loopback, with a kill -9 of the
+// of the real "arbiter-hall serve" binary on loopback, with a kill -9 of the
 // server half-way and a restart on the same database and port. It runs on
 // SQLite, on PostgreSQL, and with two server processes on one PostgreSQL
 // (boards and spectators split between them; the first process is the one
@@ -131,7 +131,7 @@ func TestLoadScale(t *testing.T) {
 }
 
 // TestLoadScaleServe is the server process of TestLoadScale under
-// ARBITER_LOAD_PPROF: ListenAndServe as "arbiter serve" runs it, with
+// ARBITER_LOAD_PPROF: ListenAndServe as "arbiter-hall serve" runs it, with
 // net/http/pprof on another loopback port. It runs only when started so.
 func TestLoadScaleServe(t *testing.T) {
 	spec := os.Getenv("ARBITER_LOADSCALE_SERVE") // "ADDR PPROF-ADDR DB"

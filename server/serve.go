@@ -31,7 +31,7 @@ type Config struct {
 }
 
 // ListenAndServe opens the database, serves the API on cfg.Addr until ctx
-// ends (on SIGINT or SIGTERM in "arbiter serve"), then shuts down
+// ends (on SIGINT or SIGTERM in "arbiter-hall serve"), then shuts down
 // gracefully: it stops accepting, lets requests in flight finish (each
 // acknowledged action is already stored), closes the live streams and the
 // database.
@@ -108,7 +108,7 @@ func URL(a net.Addr) string {
 		return "http://" + a.String() + "/"
 	}
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
-		host = "localhost" // one way in among others: "arbiter serve" says so
+		host = "localhost" // one way in among others: "arbiter-hall serve" says so
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
 }

@@ -1,6 +1,6 @@
 // Package web holds the arbiter's web pages, built from the TypeScript
 // sources in this folder into dist/ and embedded in the binary, so that
-// "arbiter serve" needs nothing at run time and "go build" needs no npm.
+// "arbiter-hall serve" needs nothing at run time and "go build" needs no npm.
 //
 // The pages talk only to the server they come from (the API under /api/
 // and its WebSocket streams); they load nothing from any other host.

@@ -122,3 +122,32 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// R6: kings and bishops all on one colour are dead at once, without a
+// search, whoever owns the bishops; one bishop of the other colour, or a
+// knight, brings the search back.
+func TestR6_BishopsOfOneColourSettledWithoutSearch(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		dead bool
+	}{
+		{"8/8/4k3/8/2b5/8/4K3/5B2 w - - 0 1", true},
+		{"B7/1B6/4k3/8/8/8/4K3/5b2 w - - 0 1", true},
+		{"8/8/4k3/8/8/8/4K3/8 w - - 0 1", true},
+		{"8/8/4k3/8/2b5/8/4K3/2B5 w - - 0 1", false},
+		{"8/8/4k3/8/2b5/8/4K3/4NB2 w - - 0 1", false},
+	} {
+		p, err := chess.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := new(analyzer)
+		r := a.analyze(p, [2]bool{true, true})
+		if bishopsOfOneColour(p) != c.dead {
+			t.Errorf("%s: bishopsOfOneColour %v", c.fen, !c.dead)
+		}
+		if c.dead && (r.White || r.Black || !r.Decided || a.nodes != 0) {
+			t.Errorf("%s: %+v after %d nodes, want dead at once", c.fen, r, a.nodes)
+		}
+	}
+}

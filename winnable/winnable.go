@@ -171,6 +171,11 @@ func (a *analyzer) analyze(p *chess.Position, which [2]bool) Result {
 		}
 		done = [2]bool{true, true}
 	}
+	// Kings and bishops all on squares of one colour: no side can ever
+	// mate (see bishopsOfOneColour), and no search is needed.
+	if bishopsOfOneColour(p) {
+		done = [2]bool{true, true}
+	}
 	// With a.either set, one side found able to mate settles the question
 	// (is the position alive?) and every search stops.
 	open := func(c chess.Color) bool {
@@ -567,6 +572,21 @@ func (a *analyzer) proveSearch(p *chess.Position, x chess.Color, plans []plan, w
 }
 
 func slicesClone(m []chess.Move) []chess.Move { return append([]chess.Move(nil), m...) }
+
+// bishopsOfOneColour reports whether the board holds the kings and only
+// bishops (any number, of either side or both), all standing on squares
+// of one colour: the classic dead position (Article 5.2.2), settled
+// without a search. A king in check there stands on the bishops' colour;
+// the squares beside it of the other colour (two at least, the ones along
+// its rank and file) are neither attacked nor occupied by any bishop, and
+// the other king cannot cover them all without standing next to it.
+func bishopsOfOneColour(p *chess.Position) bool {
+	if p.Occupied()&^p.ByType(chess.King)&^p.ByType(chess.Bishop) != 0 {
+		return false
+	}
+	b := p.ByType(chess.Bishop)
+	return b&darkSquares == 0 || b&^darkSquares == 0
+}
 
 // lonePiece reports whether x has, besides its king, only one knight or
 // only bishops of one colour.

@@ -21,7 +21,7 @@ import (
 )
 
 func init() {
-	commands["audit"] = command{summary: "replay PGN files and flag what an arbiter would (illegal moves, wrong results, claimable draws)", run: runAudit}
+	commands["audit"] = command{Summary: "replay PGN files and flag what an arbiter would (illegal moves, wrong results, claimable draws)", Run: runAudit}
 }
 
 func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

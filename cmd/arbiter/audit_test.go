@@ -306,12 +306,26 @@ func TestAuditCmd_SameFindingsForEveryWorkerCountAndInputForm(t *testing.T) {
 // package inits, the runtime, the flags). Rerun with
 //
 //	go test ./cmd/arbiter -run '^$' -bench Startup -benchtime 50x
+//
+// The anchor, "go-nothing", is a Go program that does nothing: the part
+// of a start-up that is starting a process and Go's runtime on this
+// machine, which no command can go below.
 func BenchmarkStartup(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "arbiter")
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "arbiter")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
+	nothing := filepath.Join(dir, "nothing")
+	src := filepath.Join(dir, "nothing.go")
+	if err := os.WriteFile(src, []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if out, err := exec.Command("go", "build", "-o", nothing, src).CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
 	for _, args := range [][]string{
+		{"go-nothing"},
 		{"perft", "--depth", "1"},
 		{"replay"},
 		{"winnable", "8/8/4k3/8/2b5/8/4K3/5B2 w - - 0 1"},
@@ -320,6 +334,9 @@ func BenchmarkStartup(b *testing.B) {
 		b.Run(args[0], func(b *testing.B) {
 			for b.Loop() {
 				cmd := exec.Command(bin, args...)
+				if args[0] == "go-nothing" {
+					cmd = exec.Command(nothing)
+				}
 				cmd.Stdin = strings.NewReader("")
 				if out, err := cmd.CombinedOutput(); err != nil {
 					b.Fatalf("%v: %v\n%s", args, err, out)

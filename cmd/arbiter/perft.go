@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	commands["perft"] = command{summary: "count legal move trees (check and benchmark the move generator)", run: runPerft}
+	commands["perft"] = command{Summary: "count legal move trees (check and benchmark the move generator)", Run: runPerft}
 }
 
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {

@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	commands["replay"] = command{summary: "apply the laws to a stream of board actions (JSON Lines), print the rulings", run: runReplay}
+	commands["replay"] = command{Summary: "apply the laws to a stream of board actions (JSON Lines), print the rulings", Run: runReplay}
 }
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	commands["winnable"] = command{summary: "tell who can still checkmate: WB, W-, -B or -- (dead)", run: runWinnable}
+	commands["winnable"] = command{Summary: "tell who can still checkmate: WB, W-, -B or -- (dead)", Run: runWinnable}
 }
 
 // runWinnable prints, for each FEN argument, who can still checkmate, or

@@ -235,7 +235,7 @@ func TestBoard_ClockRefusalAndSilence(t *testing.T) {
 }
 
 // ptyGame plays a script on a simulated board over a pseudo-terminal, as
-// "arbiter eboard --sim" does, and returns the actions the translator
+// "arbiter-hall eboard --sim" does, and returns the actions the translator
 // makes of it, the events Watch sent, and the sim. setUp, if set, runs
 // once the game begins (Ready), in a goroutine.
 func ptyGame(t *testing.T, script string, whiteRight, clock bool, setUp func(*Board, *Sim)) ([]protocol.Action, []eboard.Event, *Sim) {

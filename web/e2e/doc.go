@@ -1,5 +1,5 @@
 // Package e2e holds the browser tests of the arbiter's web pages: real
-// headless Chromium, driven from Go with chromedp, against "arbiter serve"
+// headless Chromium, driven from Go with chromedp, against "arbiter-hall serve"
 // started in-process on a loopback port with a temporary SQLite file and
 // the embedded pages mounted at "/".
 //

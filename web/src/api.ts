@@ -1,4 +1,4 @@
-// Talking to "arbiter serve": JSON over HTTP under /api/, live streams over
+// Talking to "arbiter-hall serve": JSON over HTTP under /api/, live streams over
 // WebSocket, and the tokens this browser keeps.
 
 import type { Action, APIError, CreatedEvent, Entry, EventListItem, EventView, GameView, Message, PostResult } from './types';

@@ -27,10 +27,10 @@ import (
 )
 
 func init() {
-	commands["eboard"] = command{summary: "read a DGT sensor board (or a scripted one) and print its actions, or the rulings on them", run: runEboard}
+	commands["eboard"] = command{Summary: "read a DGT sensor board (or a scripted one) and print its actions, or the rulings on them", Run: runEboard}
 }
 
-// eboardConfig is what the flags of "arbiter eboard" say.
+// eboardConfig is what the flags of "arbiter-hall eboard" say.
 type eboardConfig struct {
 	port, sim      string
 	speed          float64
@@ -75,11 +75,11 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.quiet, "quiet", 600*time.Millisecond, "how long a piece must stand still on a square to count as put down (board time)")
 	fs.StringVar(&c.promoteLetters, "promote", "Q", "the piece a pawn becomes on a board that cannot tell pieces apart: Q, R, B or N")
 	fs.BoolVar(&c.verbose, "v", false, "say on stderr what the board is doing")
-	fs.StringVar(&c.server, "server", "", "forward every action to this arbiter server (URL of \"arbiter serve\")")
+	fs.StringVar(&c.server, "server", "", "forward every action to this arbiter server (URL of \"arbiter-hall serve\")")
 	fs.StringVar(&c.game, "game", "", "with --server: the game's id")
 	fs.StringVar(&c.token, "token", os.Getenv("ARBITER_BOARD_TOKEN"), "with --server: the game's board token (default $ARBITER_BOARD_TOKEN)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter eboard (--port DEV | --sim FILE [--speed N]) [--replay [--summary] [--enforce] [--leds]] [--server URL --game ID --token T] [flags]")
+		fmt.Fprintln(stderr, "usage: arbiter-hall eboard (--port DEV | --sim FILE [--speed N]) [--replay [--summary] [--enforce] [--leds]] [--server URL --game ID --token T] [flags]")
 		fmt.Fprintln(stderr, "prints the board's actions as JSON Lines (a start line first), or with --replay the rulings")
 		fs.PrintDefaults()
 	}
@@ -92,7 +92,7 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.setClockSet = c.setClockSet || f.Name == "set-clock"
 	})
 	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "arbiter eboard: "+format+"\n", args...)
+		fmt.Fprintf(stderr, "arbiter-hall eboard: "+format+"\n", args...)
 		return 2
 	}
 	if (c.port == "") == (c.sim == "") || fs.NArg() > 0 {
@@ -118,7 +118,7 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := playEboard(c, stdout, stderr); err != nil {
 		var refused refusedError
 		if errors.As(err, &refused) {
-			fmt.Fprintf(stderr, "arbiter eboard: %v\n", err)
+			fmt.Fprintf(stderr, "arbiter-hall eboard: %v\n", err)
 			return 1
 		}
 		return fail("%v", err)
@@ -175,7 +175,7 @@ func agreeStart(start protocol.Start, stated bool, v *server.GameView) (protocol
 func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	logf := func(format string, args ...any) {
 		if c.verbose {
-			fmt.Fprintf(stderr, "arbiter eboard: "+format+"\n", args...)
+			fmt.Fprintf(stderr, "arbiter-hall eboard: "+format+"\n", args...)
 		}
 	}
 	// The start of the game: the script's start line, else the flags.
@@ -278,7 +278,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	var setter *clockSetter
 	if setClock {
 		setter = newClockSetter(board, clock, c.whiteRight, c.setClockSet, logf, func(format string, args ...any) {
-			fmt.Fprintf(stderr, "arbiter eboard: "+format+"\n", args...)
+			fmt.Fprintf(stderr, "arbiter-hall eboard: "+format+"\n", args...)
 		})
 		tc := start.Clock
 		setter.everyPress = tc.Increment > 0 || len(tc.Periods) > 0 || tc.Delay > 0
@@ -297,7 +297,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 			Times:      c.clock || start.Clock != nil,
 			Turn:       pos.Turn(),
 			WhiteRight: c.whiteRight,
-			Log:        func(msg string) { fmt.Fprintln(stderr, "arbiter eboard:", msg) },
+			Log:        func(msg string) { fmt.Fprintln(stderr, "arbiter-hall eboard:", msg) },
 			Ready: func() {
 				if setter != nil {
 					setter.begin(clockTimes{white: int64(start.Clock.White) * 1000, black: int64(start.Clock.Black) * 1000,
@@ -312,7 +312,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		InferClock: c.inferClock,
 		Promotion:  c.promote,
 		Notify: func(t int64, msg string) {
-			fmt.Fprintf(stderr, "arbiter eboard: at %d ms: %s\n", t, msg)
+			fmt.Fprintf(stderr, "arbiter-hall eboard: at %d ms: %s\n", t, msg)
 		},
 	})
 	if err != nil {
@@ -350,7 +350,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 			var refused *server.APIError
 			if errors.As(err, &refused) && refused.Status == http.StatusBadRequest {
 				refusals++
-				fmt.Fprintf(stderr, "arbiter eboard: the server refused %s %s %s: %v\n", a.By, a.Act, a.Sq, err)
+				fmt.Fprintf(stderr, "arbiter-hall eboard: the server refused %s %s %s: %v\n", a.By, a.Act, a.Sq, err)
 			} else if err != nil {
 				return err
 			}

@@ -21,6 +21,7 @@ import (
 	"github.com/arbiterchess/arbiter/eboard/dgt"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server"
+	"github.com/arbiterchess/arbiter/touch"
 )
 
 var eboardData = filepath.Join("..", "..", "eboard", "testdata")
@@ -69,10 +70,7 @@ func TestEboardCmd_NoisyGameAsCleanActions(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	code, wantRulings, errs := runCmd(t, "", "replay", "--summary", clean)
-	if code != 0 {
-		t.Fatalf("replay exit %d: %s", code, errs)
-	}
+	wantRulings := replayClean(t, string(want))
 	if rulings != wantRulings {
 		t.Errorf("rulings differ\n got:\n%s\nwant:\n%s", rulings, wantRulings)
 	}
@@ -90,6 +88,32 @@ func TestEboardCmd_NoisyGameAsCleanActions(t *testing.T) {
 	if s.Errors != 0 {
 		t.Errorf("%d errors", s.Errors)
 	}
+}
+
+// replayClean is what "arbiter replay --summary" prints for an action
+// file: each action's rulings, then the summary.
+func replayClean(t *testing.T, text string) string {
+	t.Helper()
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	var e *touch.Engine
+	for at, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		l, err := protocol.ParseLine([]byte(line))
+		if err != nil {
+			t.Fatalf("line %d: %v", at+1, err)
+		}
+		if l.Start != nil {
+			if e, err = touch.New(*l.Start, touch.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		for _, r := range e.Apply(at+1, l.Action) {
+			enc.Encode(r)
+		}
+	}
+	enc.Encode(e.Summary())
+	return b.String()
 }
 
 func writeScript(t *testing.T, text string) string {
@@ -329,7 +353,7 @@ const clockGame = `{"start": {"clock": {"white": 300, "black": 300}}}
 `
 
 // Laws K5: with a time control, the simulated board's clock is a DGT3000;
-// "arbiter eboard" sets it at the start (White's clock running), and the
+// "arbiter-hall eboard" sets it at the start (White's clock running), and the
 // clock's times go into the actions, on either side of the clock.
 func TestEboardCmd_K5_ClockSetAtStartAndTimesInActions(t *testing.T) {
 	p := writeScript(t, clockGame)

@@ -32,7 +32,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 )
 
-// TestServe runs the real "arbiter serve" binary: it is killed with
+// TestServe runs the real "arbiter-hall serve" binary: it is killed with
 // SIGKILL in the middle of a stream of actions and restarted on the same
 // database (SQLite, and PostgreSQL when ARBITER_TEST_POSTGRES is set), and
 // it shuts down cleanly on SIGTERM.
@@ -53,7 +53,7 @@ func TestServe(t *testing.T) {
 		if code, _, stderr := runCmd(t, "", "serve", "--log", "xml"); code != 2 || !strings.Contains(stderr, "--log must be text or json") {
 			t.Errorf("exit %d, %s", code, stderr)
 		}
-		if code, _, stderr := runCmd(t, "", "serve", "--addr", "127.0.0.1:0", "--db", "postgres://nobody@127.0.0.1:1/none?connect_timeout=1"); code != 1 || !strings.Contains(stderr, "arbiter serve:") {
+		if code, _, stderr := runCmd(t, "", "serve", "--addr", "127.0.0.1:0", "--db", "postgres://nobody@127.0.0.1:1/none?connect_timeout=1"); code != 1 || !strings.Contains(stderr, "arbiter-hall serve:") {
 			t.Errorf("unreachable database: exit %d, %s", code, stderr)
 		}
 	})
@@ -88,7 +88,7 @@ func servePostgres(t *testing.T) string {
 	return u.String()
 }
 
-// serveProc is a running "arbiter serve".
+// serveProc is a running "arbiter-hall serve".
 type serveProc struct {
 	cmd    *exec.Cmd
 	url    string
@@ -143,9 +143,9 @@ func serveStart(t *testing.T, bin, addr, db string) *serveProc {
 	select {
 	case p.url = <-urls:
 	case err := <-p.done:
-		t.Fatalf("arbiter serve exited: %v\n%s", err, errBuf.String())
+		t.Fatalf("arbiter-hall serve exited: %v\n%s", err, errBuf.String())
 	case <-time.After(60 * time.Second):
-		t.Fatal("arbiter serve did not start")
+		t.Fatal("arbiter-hall serve did not start")
 	}
 	return p
 }

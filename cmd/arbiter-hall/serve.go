@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	commands["serve"] = command{summary: "run the arbiter server: boards post actions, everyone follows the games live", run: runServe}
+	commands["serve"] = command{Summary: "run the arbiter server: boards post actions, everyone follows the games live", Run: runServe}
 }
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -30,7 +30,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logFormat := fs.String("log", "text", "log format on stderr: text or json")
 	debug := fs.Bool("debug", false, "log every request, reads included")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--admin-token-file F] [--log text|json] [--debug]")
+		fmt.Fprintln(stderr, "usage: arbiter-hall serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--admin-token-file F] [--log text|json] [--debug]")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {
@@ -47,18 +47,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "json":
 		h = slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level})
 	default:
-		fmt.Fprintf(stderr, "arbiter serve: --log must be text or json, not %q\n", *logFormat)
+		fmt.Fprintf(stderr, "arbiter-hall serve: --log must be text or json, not %q\n", *logFormat)
 		return 2
 	}
 	if *adminFile != "" {
 		b, err := os.ReadFile(*adminFile)
 		if err != nil {
-			fmt.Fprintln(stderr, "arbiter serve:", err)
+			fmt.Fprintln(stderr, "arbiter-hall serve:", err)
 			return 2
 		}
 		*adminToken, _, _ = strings.Cut(strings.TrimSpace(string(b)), "\n")
 		if *adminToken == "" {
-			fmt.Fprintf(stderr, "arbiter serve: %s holds no token\n", *adminFile)
+			fmt.Fprintf(stderr, "arbiter-hall serve: %s holds no token\n", *adminFile)
 			return 2
 		}
 	}
@@ -85,9 +85,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		},
 	})
 	if err != nil {
-		fmt.Fprintln(stderr, "arbiter serve:", err)
+		fmt.Fprintln(stderr, "arbiter-hall serve:", err)
 		if errors.Is(err, syscall.EADDRINUSE) {
-			fmt.Fprintf(stderr, "arbiter serve: another program already listens on %s; choose another address with --addr (for example --addr 127.0.0.1:8081)\n", *addr)
+			fmt.Fprintf(stderr, "arbiter-hall serve: another program already listens on %s; choose another address with --addr (for example --addr 127.0.0.1:8081)\n", *addr)
 		}
 		return 1
 	}
