@@ -13,17 +13,12 @@
 // command's flags.
 package main
 
-import (
-	"io"
-	"os"
+import "github.com/arbiterchess/arbiter/internal/cli"
 
-	"github.com/arbiterchess/arbiter/internal/cli"
-)
-
+// command is one subcommand; commands, filled by the init functions of
+// this package's files (one file per subcommand), are the program's.
 type command = cli.Command
 
-// commands is filled by the init functions of the files of this package,
-// one file per subcommand.
 var commands = map[string]command{}
 
 // program is the arbiter-hall command line.
@@ -40,10 +35,7 @@ var program = &cli.Program{
 
 var parseFlags = cli.ParseFlags
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
+func main() { program.Main() }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return program.Run(args, stdin, stdout, stderr)
-}
+// run is the program on the arguments and streams given (the tests' way in).
+var run = program.Run

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 )
@@ -113,4 +114,10 @@ func HelpProblems(p *Program) []error {
 		}
 	}
 	return problems
+}
+
+// Main runs the program on the process's arguments and streams, and exits
+// with the command's status.
+func (p *Program) Main() {
+	os.Exit(p.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
