@@ -411,37 +411,73 @@ func (s *Server) arbiterOf(ctx context.Context, r *http.Request, eventID string)
 	return nil
 }
 
+// poster is who posts to a game: the author (store.ByBoard or
+// store.ByArbiter) and, for the board, the hash of the token it posted
+// with, which the store checks again when it appends.
+type poster struct {
+	author    string
+	boardHash string
+}
+
 // author returns who a token speaks for in game g: the board or the
 // arbiter; 401 without a token, 403 with one that is neither.
-func (s *Server) author(ctx context.Context, tok string, g *live) (string, error) {
+func (s *Server) author(ctx context.Context, tok string, g *live) (poster, error) {
 	return s.authorFor(ctx, tok, g, "posting actions needs the board's or the arbiter's token (Authorization: Bearer ...)")
 }
 
 // authorFor is author with the words of the 401 for a route.
-func (s *Server) authorFor(ctx context.Context, tok string, g *live, need string) (string, error) {
+//
+// The hashes are those kept in memory with the game (the board's, read
+// when it was loaded and replaced by newBoardToken) and the event's (an
+// arbiter's token is never replaced). Another process may have replaced
+// the board token: a token that matches neither is checked against the
+// store before it is refused, and a token that matches an outdated board
+// hash is refused by the store when it appends (Append and AppendAt check
+// the hash under the game's write lock).
+func (s *Server) authorFor(ctx context.Context, tok string, g *live, need string) (poster, error) {
 	if tok == "" {
-		return "", apiErr(http.StatusUnauthorized, "%s", need)
+		return poster{}, apiErr(http.StatusUnauthorized, "%s", need)
 	}
+	h := hashToken(tok)
 	g.mu.Lock()
-	id := g.meta.ID
+	id, event, board := g.meta.ID, g.meta.Event, g.meta.BoardHash
 	g.mu.Unlock()
-	// Read the hashes from the store, not from memory: another process may
-	// have issued a new board token.
+	if hashMatches(h, board) {
+		return poster{store.ByBoard, h}, nil
+	}
+	arb, err := s.arbiterHash(ctx, event)
+	if err != nil {
+		return poster{}, err
+	}
+	if hashMatches(h, arb) {
+		return poster{author: store.ByArbiter}, nil
+	}
 	meta, err := s.store.Game(ctx, id)
 	if err != nil {
-		return "", err
+		return poster{}, err
 	}
-	if tokenMatches(tok, meta.BoardHash) {
-		return store.ByBoard, nil
+	if hashMatches(h, meta.BoardHash) {
+		// Issued by another process since the game was loaded here.
+		g.mu.Lock()
+		g.meta.BoardHash = meta.BoardHash
+		g.mu.Unlock()
+		return poster{store.ByBoard, h}, nil
 	}
-	ev, err := s.store.Event(ctx, meta.Event)
+	return poster{}, apiErr(http.StatusForbidden, "this token may not post to game %s", id)
+}
+
+// arbiterHash returns the hash of an event's arbiter token, read once
+// from the store (it is never replaced).
+func (s *Server) arbiterHash(ctx context.Context, eventID string) (string, error) {
+	if h, ok := s.arbiters.Load(eventID); ok {
+		return h.(string), nil
+	}
+	ev, err := s.store.Event(ctx, eventID)
 	if err != nil {
 		return "", err
 	}
-	if tokenMatches(tok, ev.ArbiterHash) {
-		return store.ByArbiter, nil
-	}
-	return "", apiErr(http.StatusForbidden, "this token may not post to game %s", meta.ID)
+	s.arbiters.Store(eventID, ev.ArbiterHash)
+	return ev.ArbiterHash, nil
 }
 
 func (s *Server) addGames(w http.ResponseWriter, r *http.Request) {
@@ -618,7 +654,7 @@ func (s *Server) postActions(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	author, err := s.author(ctx, requestToken(r), g)
+	who, err := s.author(ctx, requestToken(r), g)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -633,7 +669,7 @@ func (s *Server) postActions(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	res, err := s.post(ctx, g, author, actions)
+	res, err := s.post(ctx, g, who, actions)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -657,7 +693,7 @@ func (s *Server) arbiterGame(w http.ResponseWriter, r *http.Request, what string
 		writeErr(w, err)
 		return nil, false
 	}
-	if author, err := s.authorFor(r.Context(), requestToken(r), g, "only the arbiter may "+what+": this needs the arbiter's token (Authorization: Bearer ...)"); err != nil || author != store.ByArbiter {
+	if who, err := s.authorFor(r.Context(), requestToken(r), g, "only the arbiter may "+what+": this needs the arbiter's token (Authorization: Bearer ...)"); err != nil || who.author != store.ByArbiter {
 		if err == nil {
 			err = apiErr(http.StatusForbidden, "only the arbiter may %s", what)
 		}

@@ -58,8 +58,13 @@ func tokenMatches(token, hash string) bool {
 	if token == "" || hash == "" {
 		return false
 	}
-	got := hashToken(token)
-	return subtle.ConstantTimeCompare([]byte(got), []byte(hash)) == 1
+	return hashMatches(hashToken(token), hash)
+}
+
+// hashMatches compares a token's hash with a stored hash in constant
+// time. An empty stored hash never matches.
+func hashMatches(got, hash string) bool {
+	return hash != "" && subtle.ConstantTimeCompare([]byte(got), []byte(hash)) == 1
 }
 
 var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)

@@ -54,7 +54,7 @@ func BenchmarkPost(b *testing.B) {
 		if k >= len(actions[i%boards]) {
 			b.Fatalf("b.N %d is more than the games have actions", b.N)
 		}
-		if _, err := srv.post(ctx, g, store.ByBoard, []protocol.Action{actions[i%boards][k]}); err != nil {
+		if _, err := srv.post(ctx, g, poster{author: store.ByBoard}, []protocol.Action{actions[i%boards][k]}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -102,7 +102,7 @@ func BenchmarkPostParallel(b *testing.B) {
 				}
 				k = 0
 			}
-			if _, err := srv.post(ctx, g, store.ByBoard, []protocol.Action{actions[i][k]}); err != nil {
+			if _, err := srv.post(ctx, g, poster{author: store.ByBoard}, []protocol.Action{actions[i][k]}); err != nil {
 				b.Error(err)
 				return
 			}

@@ -301,3 +301,54 @@ func TestPostgres_TwoProcessesServeOneEvent(t *testing.T) {
 		seen[e.Seq] = true
 	}
 }
+
+// A board token replaced on one process is refused at once on the other,
+// which keeps the old hash in memory (over its open socket and over HTTP),
+// and the new token posts on both.
+func TestPostgres_BoardTokenReplacedOnAnotherProcess(t *testing.T) {
+	dsn := postgresDSN(t)
+	a := startServer(t, dsn)
+	b := startServer(t, dsn)
+	ev := createEvent(t, a.url, 1, protocol.Start{})
+	g := ev.Games[0]
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	board, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(b.url, "http")+"/api/games/"+g.ID+"/live?follow=false&token="+g.BoardToken, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer board.CloseNow()
+	board.Write(ctx, websocket.MessageText, []byte(`{"by":"white","act":"lift","sq":"e2","seq":1}`))
+	if m := readMessage(t, ctx, board); m.Type != "ack" {
+		t.Fatalf("first post on b: %+v", m)
+	}
+	var nt struct {
+		BoardToken string `json:"board_token"`
+	}
+	if st, raw := call(t, "POST", a.url+"/api/games/"+g.ID+"/board-token", ev.ArbiterToken, nil, &nt); st != http.StatusOK {
+		t.Fatalf("new token on a: %d %s", st, raw)
+	}
+	board.Write(ctx, websocket.MessageText, []byte(`{"by":"white","act":"drop","sq":"e4","seq":2}`))
+	if m := readMessage(t, ctx, board); m.Type != "error" || m.Error.Status != http.StatusForbidden {
+		t.Fatalf("old token on b's socket after a's new one: %+v", m)
+	}
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"white","act":"drop","sq":"e4","seq":2}`, nil); st != http.StatusForbidden {
+		t.Fatalf("old token over HTTP on b: %d %s", st, raw)
+	}
+	for _, base := range []string{b.url, a.url} {
+		if v := getGame(t, base, g.ID); v.N != 1 {
+			t.Fatalf("%s: n %d after the refused posts", base, v.N)
+		}
+	}
+	var res PostResult
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", nt.BoardToken, `{"by":"white","act":"drop","sq":"e4","seq":2}`, &res); st != http.StatusOK || res.N != 2 {
+		t.Fatalf("new token on b: %d %s", st, raw)
+	}
+	if st, raw := call(t, "POST", a.url+"/api/games/"+g.ID+"/actions", nt.BoardToken, `{"by":"black","act":"lift","sq":"e7","seq":3}`, &res); st != http.StatusOK || res.N != 3 {
+		t.Fatalf("new token on a: %d %s", st, raw)
+	}
+	// And the old token stays refused on b once b knows the new one.
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"black","act":"drop","sq":"e5","seq":4}`, nil); st != http.StatusForbidden {
+		t.Fatalf("old token on b, later: %d %s", st, raw)
+	}
+}

@@ -160,7 +160,7 @@ func (s *Server) flagFell(d deadline) {
 	}
 	t := d.zero
 	a := protocol.Action{By: protocol.ByArbiter, Act: protocol.Flag, Side: side.String(), T: &t}
-	if _, err := s.post(ctx, g, store.ByArbiter, []protocol.Action{a}); err != nil {
+	if _, err := s.post(ctx, g, poster{author: store.ByArbiter}, []protocol.Action{a}); err != nil {
 		s.log.Info("flag watch: observation not recorded", "game", d.game, "err", err)
 		return
 	}

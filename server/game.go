@@ -399,16 +399,20 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // errStale aborts an append whose actions were judged on an outdated log.
 var errStale = errors.New("the game's log moved on")
 
-// post appends actions by author to a game: all of them, or none when one
-// is refused (400, with the engine's error ruling) or the write fails.
-// Actions whose seq was posted before are answered with their original
-// acknowledgement and not applied again.
+// post appends actions by who to a game: all of them, or none when one
+// is refused (400, with the engine's error ruling), the board token they
+// came with has been replaced (403), or the write fails. Actions whose seq
+// was posted before are answered with their original acknowledgement and
+// not applied again.
 //
-// The engine judges the actions before the write transaction starts, so
-// that the database's write lock is held for SQL only; if the log moved on
-// meanwhile (another process appended), the engine is rebuilt and the
-// actions judged again, under the lock this time.
-func (s *Server) post(ctx context.Context, g *live, author string, actions []protocol.Action) (PostResult, error) {
+// The engine judges the actions before the write starts, so that the
+// database's write lock is held for SQL only, and the entries are written
+// at the head the game has in memory (AppendAt: one statement on
+// PostgreSQL). If the log moved on meanwhile (another process appended),
+// the engine is rebuilt and the actions judged again, under the game's
+// write lock this time.
+func (s *Server) post(ctx context.Context, g *live, who poster, actions []protocol.Action) (PostResult, error) {
+	author := who.author
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.broken {
@@ -423,12 +427,6 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 	if len(g.log)+len(actions) > maxLogEntries {
 		return PostResult{}, apiErr(http.StatusConflict, "game %s has %d entries: at most %d a game", g.meta.ID, len(g.log), maxLogEntries)
 	}
-	if s.store.Postgres() {
-		// Other processes may have written: catch up first (cheap when not).
-		if err := s.sync(ctx, g); err != nil {
-			return PostResult{}, err
-		}
-	}
 	t0 := time.Now()
 	var judged, stored time.Duration
 	defer func() {
@@ -439,6 +437,18 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 	// First without the lock: judge, then append if the log has not moved.
 	tj := time.Now()
 	states, acks, err := s.judge(g, author, actions)
+	if err != nil && s.store.Postgres() {
+		// A refusal may come of a log this process has not seen whole
+		// (another process appended; an acceptance would find out when it
+		// writes): catch up, and judge again if the log moved.
+		n := len(g.log)
+		if err := s.sync(ctx, g); err != nil {
+			return PostResult{}, err
+		}
+		if len(g.log) != n {
+			states, acks, err = s.judge(g, author, actions)
+		}
+	}
 	judged += time.Since(tj)
 	if err != nil {
 		return PostResult{}, err // g.broken tells whether to rebuild
@@ -446,26 +456,18 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 	if len(states) == 0 {
 		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
 	}
-	var missing []store.Entry
 	ts := time.Now()
-	err = s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(m []store.Entry) ([]store.Entry, error) {
-		if len(m) > 0 {
-			missing = m
-			return nil, errStale
-		}
-		return entriesOf(states), nil
-	})
+	err = s.store.AppendAt(ctx, g.meta.ID, int64(len(g.log)), who.boardHash, entriesOf(states))
 	stored += time.Since(ts)
-	if errors.Is(err, errStale) {
+	if errors.Is(err, store.ErrStale) {
 		// Another process wrote to the game meanwhile. Judge again, this
 		// time under the game's write lock, so that it cannot happen twice.
 		if err := s.rebuild(g); err != nil {
 			return PostResult{}, err
 		}
-		s.catchUp(g, missing)
 		ts := time.Now()
 		var again time.Duration
-		err = s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(m []store.Entry) ([]store.Entry, error) {
+		err = s.store.Append(ctx, g.meta.ID, int64(len(g.log)), who.boardHash, func(m []store.Entry) ([]store.Entry, error) {
 			s.catchUp(g, m) // committed by others: part of the log whatever happens next
 			tj := time.Now()
 			states, acks, err = s.judge(g, author, actions)
@@ -483,8 +485,14 @@ func (s *Server) post(ctx context.Context, g *live, author string, actions []pro
 		}
 	}
 	if err != nil {
-		if errors.Is(err, store.ErrConflict) {
+		switch {
+		case errors.Is(err, store.ErrConflict):
 			return PostResult{}, apiErr(http.StatusConflict, "%v", err)
+		case errors.Is(err, store.ErrTokenChanged):
+			if meta, merr := s.store.Game(ctx, g.meta.ID); merr == nil {
+				g.meta.BoardHash = meta.BoardHash
+			}
+			return PostResult{}, apiErr(http.StatusForbidden, "this token may not post to game %s: the board token was replaced", g.meta.ID)
 		}
 		return PostResult{}, err // g.broken: rebuilt on next use
 	}
@@ -600,7 +608,7 @@ func (s *Server) decide(ctx context.Context, g *live, d store.Decision) (PostRes
 		}
 	}
 	var st record
-	err := s.store.Append(ctx, g.meta.ID, int64(len(g.log)), func(missing []store.Entry) ([]store.Entry, error) {
+	err := s.store.Append(ctx, g.meta.ID, int64(len(g.log)), "", func(missing []store.Entry) ([]store.Entry, error) {
 		s.catchUp(g, missing)
 		n := int64(len(g.log)) + 1
 		e := store.Entry{Game: g.meta.ID, N: n, Author: store.ByArbiter, Kind: store.KindDecision, Decision: &d, Rulings: decisionRulings(n, &d), Time: time.Now().UTC()}

@@ -41,30 +41,84 @@ type Message struct {
 	Dropped   bool                   `json:"dropped,omitempty"`
 }
 
-// subscriber is one live follower: a buffered queue of encoded messages.
-// A follower too slow to drain its queue is dropped (its socket closed);
-// it reconnects and gets a fresh snapshot.
+// outMsg is one message of a follower's queue: encoded (b), or a
+// snapshot to encode when it is written (snap), so that a game is held
+// only for the time of copying its view.
+type outMsg struct {
+	b    []byte
+	snap *Message
+}
+
+// subscriber is one live follower: a queue of messages, which its socket's
+// writer takes whole each time it wakes (the messages queued meanwhile go
+// out together). A follower too slow to drain its queue is dropped (its
+// socket closed); it reconnects and gets a fresh snapshot.
 type subscriber struct {
-	ch   chan []byte
-	gone chan struct{}
-	once sync.Once
+	mu    sync.Mutex
+	queue []outMsg
+	limit int
+	// pending holds, while a hall's follower takes its snapshots, the games
+	// whose snapshot is not queued yet: their entries are not queued (the
+	// snapshot, taken later, has them). nil once every snapshot is queued.
+	pending map[string]bool
+	wake    chan struct{} // a token when the queue has messages
+	gone    chan struct{}
+	once    sync.Once
 }
 
 // newSubscriber makes a subscriber whose queue holds snapshots more
-// messages than the usual backlog.
+// messages than the usual backlog (1,024).
 func newSubscriber(snapshots int) *subscriber {
-	return &subscriber{ch: make(chan []byte, 1024+snapshots), gone: make(chan struct{})}
+	return &subscriber{limit: 1024 + snapshots, wake: make(chan struct{}, 1), gone: make(chan struct{})}
 }
 
 func (sb *subscriber) drop() { sb.once.Do(func() { close(sb.gone) }) }
 
 // send queues a message, or drops the subscriber when its queue is full.
-func (sb *subscriber) send(b []byte) {
-	select {
-	case sb.ch <- b:
-	default:
-		sb.drop()
+func (sb *subscriber) send(b []byte) { sb.push("", outMsg{b: b}) }
+
+// push queues a message of a game ("" for none), unless the game's
+// snapshot is pending.
+func (sb *subscriber) push(game string, m outMsg) {
+	sb.mu.Lock()
+	if game != "" && sb.pending[game] {
+		sb.mu.Unlock()
+		return
 	}
+	if len(sb.queue) >= sb.limit {
+		sb.mu.Unlock()
+		sb.drop()
+		return
+	}
+	sb.queue = append(sb.queue, m)
+	sb.mu.Unlock()
+	select {
+	case sb.wake <- struct{}{}:
+	default:
+	}
+}
+
+// snapshot queues the snapshot of a game whose snapshot was pending; the
+// caller holds the game's lock, so that its entries come after.
+func (sb *subscriber) snapshot(game string, m *Message) {
+	sb.mu.Lock()
+	delete(sb.pending, game)
+	sb.mu.Unlock()
+	sb.push(game, outMsg{snap: m})
+}
+
+// take returns the queued messages and empties the queue, which goes on in
+// spare (the slice the previous take returned, written out).
+func (sb *subscriber) take(spare []outMsg) []outMsg {
+	clear(spare)
+	sb.mu.Lock()
+	q := sb.queue
+	if cap(spare) > 4*sb.limit/3 {
+		spare = nil // after a burst (a hall's snapshots): let it go
+	}
+	sb.queue = spare[:0]
+	sb.mu.Unlock()
+	return q
 }
 
 // hub routes the entries of games to the followers of a game or of its
@@ -136,10 +190,10 @@ func (h *hub) publish(game, event string, b []byte) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sb := range h.byGame[game] {
-		sb.send(b)
+		sb.push(game, outMsg{b: b})
 	}
 	for sb := range h.byEvent[event] {
-		sb.send(b)
+		sb.push(game, outMsg{b: b})
 	}
 }
 

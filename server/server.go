@@ -49,6 +49,10 @@ type Server struct {
 	mu    sync.Mutex
 	games map[string]*live // games loaded in memory, by id
 
+	// arbiters caches the hash of each event's arbiter token (event id →
+	// string), which is never replaced.
+	arbiters sync.Map
+
 	// flags watches every running clock (one timer for all games).
 	flags *flagWatch
 

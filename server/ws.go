@@ -1,11 +1,14 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
 	"net/http"
 	"slices"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -21,14 +24,26 @@ const writeTimeout = 10 * time.Second
 
 // accept upgrades a request to a WebSocket. Any origin may connect: the
 // API uses no cookies, so a page of another site can do nothing a token
-// does not allow.
-func accept(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error) {
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+// does not allow. The socket's connection is a corkConn, so that a batch
+// of messages goes out in one write.
+func accept(w http.ResponseWriter, r *http.Request) (*websocket.Conn, *corkConn, error) {
+	hw := &hijackWriter{ResponseWriter: w}
+	c, err := websocket.Accept(hw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c.SetReadLimit(maxBody)
-	return c, nil
+	return c, hw.conn, nil
+}
+
+// snapshotMessage is the snapshot of g for a follower of the game
+// (withRulings) or of its event: a copy of its view, which may be encoded
+// once g is released. The caller holds g.mu.
+func snapshotMessage(g *live, withRulings bool) *Message {
+	v := g.view(withRulings)
+	v.Violations = slices.Clone(v.Violations) // the engine's own, which grows
+	v.Summary.Violations = v.Violations
+	return &Message{Type: "snapshot", Event: g.meta.Event, GameID: g.meta.ID, Game: v}
 }
 
 // followGame streams a game: a snapshot, then every new entry. A socket
@@ -51,22 +66,20 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	follow := r.URL.Query().Get("follow") != "false"
-	c, err := accept(w, r)
+	c, cc, err := accept(w, r)
 	if err != nil {
 		return // Accept has answered
 	}
 	defer c.CloseNow()
 	// A socket that only posts (an e-board's, ?follow=false) is sent
-	// nothing but its answers: no queue (1,025 slots, 24 KiB each).
+	// nothing but its answers: no queue.
 	sb := &subscriber{gone: make(chan struct{})}
 	if follow {
 		sb = newSubscriber(1)
 		g.mu.Lock()
 		err := s.sync(ctx, g)
 		if err == nil {
-			var b []byte
-			b, err = json.Marshal(Message{Type: "snapshot", Event: g.meta.Event, GameID: g.meta.ID, Game: g.view(true)})
-			sb.send(b)
+			sb.push(g.meta.ID, outMsg{snap: snapshotMessage(g, true)})
 			s.hub.followGame(g.meta.ID, sb)
 		}
 		g.mu.Unlock()
@@ -76,13 +89,13 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		}
 		defer s.hub.unfollowGame(g.meta.ID, sb)
 	}
-	s.serveSocket(ctx, c, sb, func(ctx context.Context, data []byte) Message {
+	s.serveSocket(ctx, c, cc, sb, func(ctx context.Context, data []byte) Message {
 		if tok == "" {
 			return Message{Type: "error", Error: apiErr(http.StatusUnauthorized, "connect with the board's or the arbiter's token to post actions")}
 		}
 		// Checked again for every post: a board token replaced since the
 		// socket opened no longer posts.
-		author, err := s.author(ctx, tok, g)
+		who, err := s.author(ctx, tok, g)
 		if err != nil {
 			var ae *APIError
 			if !errors.As(err, &ae) {
@@ -93,7 +106,7 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		actions, err := ParseActions(data)
 		if err == nil {
 			var res PostResult
-			if res, err = s.post(ctx, g, author, actions); err == nil {
+			if res, err = s.post(ctx, g, who, actions); err == nil {
 				return Message{Type: "ack", GameID: res.Game, Post: &res}
 			}
 		}
@@ -129,28 +142,26 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 		}
 		lives = append(lives, g)
 	}
-	c, err := accept(w, r)
+	c, cc, err := accept(w, r)
 	if err != nil {
 		return
 	}
 	defer c.CloseNow()
+	// The follower is registered first, every game's snapshot pending: the
+	// entries of a game are not queued until its snapshot is, taken under
+	// the game's lock (briefly: a copy of its view, encoded by the
+	// socket's writer). No entry falls between a snapshot and the stream,
+	// and no game is held while the others are.
 	sb := newSubscriber(len(lives))
-	// Hold every game while taking the snapshots and registering, so that
-	// no entry falls between a snapshot and the stream. Only this path
-	// holds two games at once, always in id order.
-	slices.SortFunc(lives, func(a, b *live) int {
-		if a.meta.ID < b.meta.ID {
-			return -1
-		}
-		return 1
-	})
+	sb.pending = make(map[string]bool, len(lives))
 	for _, g := range lives {
-		g.mu.Lock()
+		sb.pending[g.meta.ID] = true
 	}
+	s.hub.followEvent(id, sb)
 	// On PostgreSQL (other processes append too) the heads of all the
-	// games are read in one query once every game is held, rather than
-	// one query per game with the games held the while; a game behind its
-	// head catches up before its snapshot.
+	// games are read in one query rather than one query per game; a game
+	// behind its head catches up before its snapshot, and the entries
+	// appended since are notified (and published) after it.
 	var heads map[string]int64
 	if s.store.Postgres() {
 		var current []store.Game
@@ -161,44 +172,32 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	var snaps [][]byte
+	// Snapshots in board order, as listed by the store.
 	for _, g := range lives {
-		if err == nil && heads != nil {
+		if err != nil {
+			break
+		}
+		g.mu.Lock()
+		if heads != nil {
 			err = s.syncTo(ctx, g, heads[g.meta.ID])
-		} else if err == nil {
+		} else {
 			err = s.sync(ctx, g)
 		}
 		if err == nil {
-			var b []byte
-			b, err = json.Marshal(Message{Type: "snapshot", Event: id, GameID: g.meta.ID, Game: g.view(false)})
-			snaps = append(snaps, b)
+			sb.snapshot(g.meta.ID, snapshotMessage(g, false))
 		}
-	}
-	if err == nil {
-		// Snapshots in board order, as listed by the store.
-		order := map[string]int{}
-		for i, m := range metas {
-			order[m.ID] = i
-		}
-		idx := make([]int, len(lives))
-		for i := range idx {
-			idx[i] = i
-		}
-		slices.SortFunc(idx, func(a, b int) int { return order[lives[a].meta.ID] - order[lives[b].meta.ID] })
-		for _, i := range idx {
-			sb.send(snaps[i])
-		}
-		s.hub.followEvent(id, sb)
-	}
-	for _, g := range lives {
 		g.mu.Unlock()
 	}
+	sb.mu.Lock()
+	sb.pending = nil
+	sb.mu.Unlock()
 	if err != nil {
+		s.hub.unfollowEvent(id, sb)
 		c.Close(websocket.StatusInternalError, "snapshot failed")
 		return
 	}
 	defer s.hub.unfollowEvent(id, sb)
-	s.serveSocket(ctx, c, sb, func(context.Context, []byte) Message {
+	s.serveSocket(ctx, c, cc, sb, func(context.Context, []byte) Message {
 		return Message{Type: "error", Error: apiErr(http.StatusBadRequest, "an event stream is read-only: post to /api/games/{game}/live or /actions")}
 	})
 }
@@ -206,7 +205,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 // serveSocket writes the subscriber's queue to the socket and answers each
 // message read with handle, until the peer leaves, the subscriber is
 // dropped or the server closes.
-func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, sb *subscriber, handle func(context.Context, []byte) Message) {
+func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkConn, sb *subscriber, handle func(context.Context, []byte) Message) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	readErr := make(chan error, 1)
@@ -241,13 +240,12 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, sb *subscri
 	}()
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
+	var batch []outMsg
 	for {
 		select {
-		case b := <-sb.ch:
-			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.Write(wctx, websocket.MessageText, b)
-			wcancel()
-			if err != nil {
+		case <-sb.wake:
+			batch = sb.take(batch)
+			if err := s.writeBatch(ctx, c, cc, batch); err != nil {
 				return
 			}
 		case <-ping.C:
@@ -272,3 +270,113 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, sb *subscri
 		}
 	}
 }
+
+// writeBatch writes the messages a follower's queue held, one WebSocket
+// message each, corked: they leave in one write to the connection (or a
+// few, for a large batch) rather than one each.
+func (s *Server) writeBatch(ctx context.Context, c *websocket.Conn, cc *corkConn, batch []outMsg) error {
+	wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	cc.cork()
+	for _, m := range batch {
+		b := m.b
+		if b == nil {
+			var err error
+			if b, err = json.Marshal(m.snap); err != nil {
+				s.log.Error("encode snapshot", "err", err)
+				continue
+			}
+		}
+		if err := c.Write(wctx, websocket.MessageText, b); err != nil {
+			cc.uncork(time.Time{})
+			return err
+		}
+	}
+	deadline, _ := wctx.Deadline()
+	return cc.uncork(deadline)
+}
+
+// corkMax is the most a corked connection holds before it writes.
+const corkMax = 64 << 10
+
+// corkConn is a WebSocket's connection that, while corked, gathers what
+// is written to it (whole frames: the WebSocket library flushes each
+// message) and writes it in one piece when uncorked.
+type corkConn struct {
+	net.Conn
+	mu     sync.Mutex
+	corked bool
+	buf    []byte
+}
+
+// Write writes p, or keeps it while the connection is corked.
+func (cc *corkConn) Write(p []byte) (int, error) {
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	if !cc.corked {
+		return cc.Conn.Write(p)
+	}
+	cc.buf = append(cc.buf, p...)
+	if len(cc.buf) >= corkMax {
+		if err := cc.flush(); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+// flush writes what was kept; the caller holds cc.mu.
+func (cc *corkConn) flush() error {
+	if len(cc.buf) == 0 {
+		return nil
+	}
+	_, err := cc.Conn.Write(cc.buf)
+	if cap(cc.buf) > corkMax {
+		cc.buf = nil // a one-off large batch: let it go
+	} else {
+		cc.buf = cc.buf[:0]
+	}
+	return err
+}
+
+func (cc *corkConn) cork() {
+	cc.mu.Lock()
+	cc.corked = true
+	cc.mu.Unlock()
+}
+
+// uncork writes what was kept, by deadline (when not zero), and lets
+// writes through again.
+func (cc *corkConn) uncork(deadline time.Time) error {
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	cc.corked = false
+	if len(cc.buf) == 0 {
+		return nil
+	}
+	if !deadline.IsZero() {
+		cc.Conn.SetWriteDeadline(deadline)
+		defer cc.Conn.SetWriteDeadline(time.Time{})
+	}
+	return cc.flush()
+}
+
+// hijackWriter hands the WebSocket library a corkConn when it takes the
+// connection over.
+type hijackWriter struct {
+	http.ResponseWriter
+	conn *corkConn
+}
+
+// Hijack takes the connection over, as http.Hijacker.
+func (hw *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(hw.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	hw.conn = &corkConn{Conn: nc}
+	return hw.conn, bufio.NewReadWriter(brw.Reader, bufio.NewWriter(hw.conn)), nil
+}
+
+// Unwrap gives http.ResponseController the underlying writer.
+func (hw *hijackWriter) Unwrap() http.ResponseWriter { return hw.ResponseWriter }

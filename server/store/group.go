@@ -17,13 +17,14 @@ type appendReq struct {
 	ctx  context.Context
 	game string
 	have int64
+	hash string // the board token's hash, or ""
 	fn   func([]Entry) ([]Entry, error)
 	done chan error // buffered: the writer never waits on it
 }
 
 // groupAppend hands an append to the writer and waits for its outcome.
-func (s *Store) groupAppend(ctx context.Context, gameID string, have int64, fn func([]Entry) ([]Entry, error)) error {
-	r := &appendReq{ctx: ctx, game: gameID, have: have, fn: fn, done: make(chan error, 1)}
+func (s *Store) groupAppend(ctx context.Context, gameID string, have int64, boardHash string, fn func([]Entry) ([]Entry, error)) error {
+	r := &appendReq{ctx: ctx, game: gameID, have: have, hash: boardHash, fn: fn, done: make(chan error, 1)}
 	select {
 	case s.appends <- r:
 	case <-s.stopped:
@@ -116,7 +117,7 @@ func (s *Store) commitGroup(group []*appendReq) {
 			errs[i] = err
 			continue
 		}
-		if err := s.appendTx(r.ctx, tx, r.game, r.have, r.fn); err != nil {
+		if _, err := s.appendTx(r.ctx, tx, r.game, r.have, r.hash, r.fn); err != nil {
 			errs[i] = err
 			if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO "+sp); rerr != nil {
 				answer(rerr) // the transaction is in an unknown state: fail all

@@ -9,8 +9,8 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// notifyChannel is the PostgreSQL channel on which Append announces new
-// entries, with the payload "GAME HEAD".
+// notifyChannel is the PostgreSQL channel on which appends announce new
+// entries, with a payload of "GAME HEAD" lines.
 const notifyChannel = "arbiter_entries"
 
 // Listen calls onEntry(game, head) each time any process appends to a
@@ -56,14 +56,89 @@ func (s *Store) listenOnce(ctx context.Context, onEntry func(string, int64), onR
 		if err != nil {
 			return err
 		}
-		game, head, ok := strings.Cut(n.Payload, " ")
-		if !ok {
-			continue
+		// One "GAME HEAD" line per game (the notifier sends several at a
+		// time).
+		for _, line := range strings.Split(n.Payload, "\n") {
+			game, head, ok := strings.Cut(line, " ")
+			if !ok {
+				continue
+			}
+			h, err := strconv.ParseInt(head, 10, 64)
+			if err != nil {
+				continue
+			}
+			onEntry(game, h)
 		}
-		h, err := strconv.ParseInt(head, 10, 64)
-		if err != nil {
-			continue
+	}
+}
+
+// notePayload bounds the payload of one notification (PostgreSQL's limit
+// is 8,000 bytes).
+const notePayload = 7000
+
+// notify queues the notification of a game's new head for the notifier.
+// It is sent after the commit, outside the appending transaction: a NOTIFY
+// inside it would hold PostgreSQL's notification lock through the commit,
+// one committing append at a time.
+func (s *Store) notify(gameID string, head int64) {
+	if s.notes == nil {
+		return
+	}
+	s.noteMu.Lock()
+	if head > s.notes[gameID] {
+		s.notes[gameID] = head
+	}
+	s.noteMu.Unlock()
+	select {
+	case s.noteWake <- struct{}{}:
+	default:
+	}
+}
+
+// notifier sends the queued notifications, as many as are waiting in one
+// statement ("GAME HEAD" lines in a payload), until the store closes. A
+// notification lost (the process killed after a commit, before its
+// notification) delays the entry on the other processes' live followers
+// until the game's next entry or their listener's next resync; it loses
+// nothing from the log.
+func (s *Store) notifier() {
+	defer close(s.noteDone)
+	for {
+		stop := false
+		select {
+		case <-s.noteWake:
+		case <-s.noteStop:
+			stop = true
 		}
-		onEntry(game, h)
+		s.noteMu.Lock()
+		notes := s.notes
+		s.notes = make(map[string]int64, len(notes))
+		s.noteMu.Unlock()
+		var payloads []string
+		var b strings.Builder
+		for game, head := range notes {
+			line := game + " " + strconv.FormatInt(head, 10)
+			if b.Len() > 0 && b.Len()+1+len(line) > notePayload {
+				payloads = append(payloads, b.String())
+				b.Reset()
+			}
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(line)
+		}
+		if b.Len() > 0 {
+			payloads = append(payloads, b.String())
+		}
+		if len(payloads) > 0 {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			// One transaction for all: one pass through the notification
+			// queue's lock.
+			s.db.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, notifyChannel, payloads)
+			cancel()
+		}
+		if stop {
+			return
+		}
 	}
 }

@@ -146,6 +146,13 @@ type Store struct {
 	writeMu sync.Mutex
 	// appends queue the appends for the SQLite writer (group commit).
 	appends chan *appendReq
+	// notes are the notifications of new entries waiting for the
+	// PostgreSQL notifier (notify), which noteWake wakes; noteStop ends
+	// it and noteDone tells it has.
+	noteMu             sync.Mutex
+	notes              map[string]int64
+	noteWake           chan struct{}
+	noteStop, noteDone chan struct{}
 	// stop ends the SQLite writer and checkpointer; stopped and
 	// checkpointed tell they have.
 	stop, stopped, checkpointed chan struct{}
@@ -193,6 +200,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err := s.migrate(ctx); err != nil {
 		s.db.Close()
 		return nil, fmt.Errorf("migrate %s: %w", s.Describe(), err)
+	}
+	if s.dialect == postgres {
+		s.notes = map[string]int64{}
+		s.noteWake = make(chan struct{}, 1)
+		s.noteStop, s.noteDone = make(chan struct{}), make(chan struct{})
+		go s.notifier()
 	}
 	if s.dialect == sqlite {
 		s.stop = make(chan struct{})
@@ -279,6 +292,10 @@ func (s *Store) Close() error {
 			close(s.stop)
 			<-s.stopped
 			<-s.checkpointed
+		}
+		if s.noteStop != nil {
+			close(s.noteStop)
+			<-s.noteDone
 		}
 	})
 	return s.db.Close()
@@ -688,6 +705,15 @@ func (s *Store) entries(ctx context.Context, db querier, gameID string, after in
 	return out, rows.Err()
 }
 
+// ErrStale is returned by AppendAt when the game's log has moved past the
+// caller's knowledge (another process appended): nothing was written.
+var ErrStale = errors.New("store: the game's log has moved on")
+
+// ErrTokenChanged is returned by an append guarded by a board token's hash
+// when the game's board token has been replaced since (by this process or
+// another): nothing was written.
+var ErrTokenChanged = errors.New("store: the board token was replaced")
+
 // Append adds entries to a game's log in one transaction that holds the
 // game's write lock (a row lock on PostgreSQL, the database's write lock on
 // SQLite). have is the number of entries the caller already knows; fn
@@ -696,12 +722,18 @@ func (s *Store) entries(ctx context.Context, db querier, gameID string, after in
 // len(missing) + 1 on. When fn returns an error nothing is written and
 // Append returns it. The entries are durable when Append returns nil.
 //
+// boardHash, when not empty, is the hash of the board token the entries
+// were posted with: if the game's board token has been replaced, nothing
+// is written and Append returns ErrTokenChanged (the check is made under
+// the game's write lock, so that a token replaced by another process is
+// refused from the moment its replacement commits).
+//
 // On SQLite, appends waiting at the same time (to different games) are
 // committed together, in one transaction with one sync to disk (group
 // commit); each keeps its own outcome, as if alone.
-func (s *Store) Append(ctx context.Context, gameID string, have int64, fn func(missing []Entry) ([]Entry, error)) error {
+func (s *Store) Append(ctx context.Context, gameID string, have int64, boardHash string, fn func(missing []Entry) ([]Entry, error)) error {
 	if s.dialect == sqlite {
-		return s.groupAppend(ctx, gameID, have, fn)
+		return s.groupAppend(ctx, gameID, have, boardHash, fn)
 	}
 	tx, done, err := s.begin(ctx)
 	if err != nil {
@@ -709,88 +741,178 @@ func (s *Store) Append(ctx context.Context, gameID string, have int64, fn func(m
 	}
 	defer done()
 	defer tx.Rollback()
-	if err := s.appendTx(ctx, tx, gameID, have, fn); err != nil {
+	head, err := s.appendTx(ctx, tx, gameID, have, boardHash, fn)
+	if err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	if head > 0 {
+		s.notify(gameID, head)
+	}
+	return nil
 }
 
-// appendTx is Append inside a transaction that the caller commits.
-func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, gameID string, have int64, fn func(missing []Entry) ([]Entry, error)) error {
+// AppendAt appends entries, numbered from have + 1 on, to a game's log
+// whose head is have: the common case of Append, when the caller knows the
+// whole log. When the log has moved on it writes nothing and returns
+// ErrStale (the caller then uses Append, which hands it the missing
+// entries); boardHash is Append's. The entries are durable when AppendAt
+// returns nil.
+//
+// On PostgreSQL it is one statement (checking the head and the token,
+// moving the head and inserting the entries) committed on its own: one
+// round trip to the database.
+func (s *Store) AppendAt(ctx context.Context, gameID string, have int64, boardHash string, entries []Entry) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	if s.dialect == sqlite {
+		return s.groupAppend(ctx, gameID, have, boardHash, func(missing []Entry) ([]Entry, error) {
+			if len(missing) > 0 {
+				return nil, ErrStale
+			}
+			return entries, nil
+		})
+	}
+	k := len(entries)
+	ns, seqs, times := make([]int64, k), make([]int64, k), make([]int64, k)
+	authors, kinds, bodies, rulings := make([]string, k), make([]string, k), make([]string, k), make([]string, k)
+	for i, e := range entries {
+		if e.N != have+int64(i)+1 {
+			return fmt.Errorf("game %s: entry numbered %d, want %d", gameID, e.N, have+int64(i)+1)
+		}
+		body, rs, err := encodeEntry(e)
+		if err != nil {
+			return err
+		}
+		ns[i], seqs[i], times[i] = e.N, e.Seq, millis(e.Time)
+		authors[i], kinds[i], bodies[i], rulings[i] = e.Author, e.Kind, body, rs
+	}
+	newHead := have + int64(k)
+	// The UPDATE waits for any transaction holding the game's row and then
+	// checks the head (and the token) again on the row as committed: the
+	// entries are inserted only when it moved the head.
+	var moved int
+	err := s.db.QueryRowContext(ctx, `WITH up AS (
+		UPDATE games SET head = $3 WHERE id = $1 AND head = $2 AND ($4 = '' OR board_hash = $4) RETURNING id
+	), ins AS (
+		INSERT INTO entries (game_id, n, author, seq, kind, body, rulings, created_ms)
+		SELECT up.id, e.n, e.author, NULLIF(e.seq, 0), e.kind, e.body, e.rulings, e.created_ms
+		FROM up, unnest($5::bigint[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[], $11::bigint[]) AS e (n, author, seq, kind, body, rulings, created_ms)
+	)
+	SELECT count(*) FROM up`,
+		gameID, have, newHead, boardHash, ns, authors, seqs, kinds, bodies, rulings, times).Scan(&moved)
+	if err != nil {
+		return conflict(err)
+	}
+	if moved == 0 {
+		// Why not: read the row (without a lock: what failed is already
+		// committed).
+		var head int64
+		var hash string
+		err := s.db.QueryRowContext(ctx, `SELECT head, board_hash FROM games WHERE id = $1`, gameID).Scan(&head, &hash)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return ErrNotFound
+		case err != nil:
+			return err
+		case boardHash != "" && hash != boardHash:
+			return ErrTokenChanged
+		case head < have:
+			return fmt.Errorf("game %s: caller knows %d entries, the log has %d", gameID, have, head)
+		}
+		return ErrStale
+	}
+	s.notify(gameID, newHead)
+	return nil
+}
+
+// encodeEntry returns the body and rulings columns of an entry.
+func encodeEntry(e Entry) (body, rulings string, err error) {
+	var b []byte
+	switch e.Kind {
+	case KindAction:
+		a := *e.Action
+		a.Seq = 0 // kept in its own column
+		b, err = json.Marshal(a)
+	case KindDecision:
+		b, err = json.Marshal(e.Decision)
+	default:
+		err = fmt.Errorf("unknown kind %q", e.Kind)
+	}
+	if err != nil {
+		return "", "", err
+	}
+	rs := e.Rulings
+	if rs == nil {
+		rs = []protocol.Ruling{}
+	}
+	r, err := json.Marshal(rs)
+	if err != nil {
+		return "", "", err
+	}
+	return string(b), string(r), nil
+}
+
+// appendTx is Append inside a transaction that the caller commits; it
+// returns the game's new head, or 0 when nothing was appended.
+func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, gameID string, have int64, boardHash string, fn func(missing []Entry) ([]Entry, error)) (int64, error) {
 	var err error
-	lock := `SELECT head FROM games WHERE id = ?`
+	lock := `SELECT head, board_hash FROM games WHERE id = ?`
 	if s.dialect == postgres {
 		lock += ` FOR UPDATE`
 	}
 	var head int64
-	if err := tx.QueryRowContext(ctx, s.q(lock), gameID).Scan(&head); err != nil {
+	var hash string
+	if err := tx.QueryRowContext(ctx, s.q(lock), gameID).Scan(&head, &hash); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
+			return 0, ErrNotFound
 		}
-		return err
+		return 0, err
+	}
+	if boardHash != "" && hash != boardHash {
+		return 0, ErrTokenChanged
 	}
 	var missing []Entry
 	if head > have {
 		if missing, err = s.entries(ctx, tx, gameID, have); err != nil {
-			return err
+			return 0, err
 		}
 		if int64(len(missing)) != head-have {
-			return fmt.Errorf("game %s: log has %d entries after %d, head says %d", gameID, len(missing), have, head)
+			return 0, fmt.Errorf("game %s: log has %d entries after %d, head says %d", gameID, len(missing), have, head)
 		}
 	} else if head < have {
-		return fmt.Errorf("game %s: caller knows %d entries, the log has %d", gameID, have, head)
+		return 0, fmt.Errorf("game %s: caller knows %d entries, the log has %d", gameID, have, head)
 	}
 	add, err := fn(missing)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if len(add) == 0 {
-		return nil
+		return 0, nil
 	}
 	ins := s.q(`INSERT INTO entries (game_id, n, author, seq, kind, body, rulings, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	for i, e := range add {
 		if e.N != head+int64(i)+1 {
-			return fmt.Errorf("game %s: entry numbered %d, want %d", gameID, e.N, head+int64(i)+1)
+			return 0, fmt.Errorf("game %s: entry numbered %d, want %d", gameID, e.N, head+int64(i)+1)
 		}
-		var body []byte
-		switch e.Kind {
-		case KindAction:
-			a := *e.Action
-			a.Seq = 0 // kept in its own column
-			body, err = json.Marshal(a)
-		case KindDecision:
-			body, err = json.Marshal(e.Decision)
-		default:
-			err = fmt.Errorf("unknown kind %q", e.Kind)
-		}
+		body, rulings, err := encodeEntry(e)
 		if err != nil {
-			return err
-		}
-		rs := e.Rulings
-		if rs == nil {
-			rs = []protocol.Ruling{}
-		}
-		rulings, err := json.Marshal(rs)
-		if err != nil {
-			return err
+			return 0, err
 		}
 		var seq any
 		if e.Seq != 0 {
 			seq = e.Seq
 		}
-		if _, err := tx.ExecContext(ctx, ins, gameID, e.N, e.Author, seq, e.Kind, string(body), string(rulings), millis(e.Time)); err != nil {
-			return conflict(err)
+		if _, err := tx.ExecContext(ctx, ins, gameID, e.N, e.Author, seq, e.Kind, body, rulings, millis(e.Time)); err != nil {
+			return 0, conflict(err)
 		}
 	}
 	newHead := head + int64(len(add))
 	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET head = ? WHERE id = ?`), newHead, gameID); err != nil {
-		return err
+		return 0, err
 	}
-	if s.dialect == postgres {
-		// Delivered to every listener when the transaction commits.
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, fmt.Sprintf("%s %d", gameID, newHead)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return newHead, nil
 }

@@ -98,32 +98,32 @@ func TestAppend_NumbersSeqsAndMissing(t *testing.T) {
 		ctx := context.Background()
 		s := open(t, dsn)
 		seed(t, s)
-		if err := s.Append(ctx, "g1", 0, func(m []Entry) ([]Entry, error) { return []Entry{action(1, 1), action(2, 0)}, nil }); err != nil {
+		if err := s.Append(ctx, "g1", 0, "", func(m []Entry) ([]Entry, error) { return []Entry{action(1, 1), action(2, 0)}, nil }); err != nil {
 			t.Fatal(err)
 		}
 		// A caller that knows nothing is handed what it missed.
 		var missing []Entry
-		if err := s.Append(ctx, "g1", 0, func(m []Entry) ([]Entry, error) { missing = m; return []Entry{action(3, 2)}, nil }); err != nil {
+		if err := s.Append(ctx, "g1", 0, "", func(m []Entry) ([]Entry, error) { missing = m; return []Entry{action(3, 2)}, nil }); err != nil {
 			t.Fatal(err)
 		}
 		if len(missing) != 2 || missing[0].Seq != 1 || missing[1].Seq != 0 || missing[0].Action.Seq != 1 || missing[0].Rulings[0].Sq != "a1" {
 			t.Fatalf("missing %+v", missing)
 		}
 		// Wrong numbers, a repeated seq, an error of fn: nothing written.
-		if err := s.Append(ctx, "g1", 3, func([]Entry) ([]Entry, error) { return []Entry{action(5, 0)}, nil }); err == nil {
+		if err := s.Append(ctx, "g1", 3, "", func([]Entry) ([]Entry, error) { return []Entry{action(5, 0)}, nil }); err == nil {
 			t.Error("a gap was accepted")
 		}
-		if err := s.Append(ctx, "g1", 3, func([]Entry) ([]Entry, error) { return []Entry{action(4, 1)}, nil }); !errors.Is(err, ErrConflict) {
+		if err := s.Append(ctx, "g1", 3, "", func([]Entry) ([]Entry, error) { return []Entry{action(4, 1)}, nil }); !errors.Is(err, ErrConflict) {
 			t.Errorf("repeated seq: %v", err)
 		}
 		boom := errors.New("boom")
-		if err := s.Append(ctx, "g1", 3, func([]Entry) ([]Entry, error) { return nil, boom }); err != boom {
+		if err := s.Append(ctx, "g1", 3, "", func([]Entry) ([]Entry, error) { return nil, boom }); err != boom {
 			t.Errorf("fn error: %v", err)
 		}
 		if h, _ := s.Head(ctx, "g1"); h != 3 {
 			t.Errorf("head %d", h)
 		}
-		if err := s.Append(ctx, "nope", 0, func([]Entry) ([]Entry, error) { return nil, nil }); !errors.Is(err, ErrNotFound) {
+		if err := s.Append(ctx, "nope", 0, "", func([]Entry) ([]Entry, error) { return nil, nil }); !errors.Is(err, ErrNotFound) {
 			t.Errorf("unknown game: %v", err)
 		}
 		es, _ := s.Entries(ctx, "g1", 1)
@@ -154,7 +154,7 @@ func TestAppend_TwoWritersOneLog(t *testing.T) {
 				defer wg.Done()
 				have := int64(0)
 				for i := 0; i < each; i++ {
-					err := s.Append(ctx, "g1", have, func(m []Entry) ([]Entry, error) {
+					err := s.Append(ctx, "g1", have, "", func(m []Entry) ([]Entry, error) {
 						have += int64(len(m))
 						return []Entry{action(have+1, int64(k*each+i+1))}, nil
 					})
@@ -181,6 +181,66 @@ func TestAppend_TwoWritersOneLog(t *testing.T) {
 	})
 }
 
+// AppendAt writes at the head it is given only, and both appends refuse
+// entries posted with a board token replaced since.
+func TestAppendAt_HeadAndBoardToken(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		seed(t, s)
+		if err := s.AppendAt(ctx, "g1", 0, "bh", []Entry{action(1, 1), action(2, 2)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AppendAt(ctx, "g1", 1, "bh", []Entry{action(2, 3)}); !errors.Is(err, ErrStale) {
+			t.Errorf("behind the head: %v", err)
+		}
+		if err := s.AppendAt(ctx, "g1", 2, "bh", []Entry{action(3, 2)}); !errors.Is(err, ErrConflict) {
+			t.Errorf("repeated seq: %v", err)
+		}
+		if err := s.AppendAt(ctx, "nope", 0, "", []Entry{action(1, 0)}); !errors.Is(err, ErrNotFound) {
+			t.Errorf("unknown game: %v", err)
+		}
+		// Another process (another store) replaces the board token.
+		other := open(t, dsn)
+		if err := other.SetBoardHash(ctx, "g1", "bh2"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AppendAt(ctx, "g1", 2, "bh", []Entry{action(3, 3)}); !errors.Is(err, ErrTokenChanged) {
+			t.Errorf("AppendAt with the old token: %v", err)
+		}
+		if err := s.Append(ctx, "g1", 2, "bh", func([]Entry) ([]Entry, error) { return []Entry{action(3, 3)}, nil }); !errors.Is(err, ErrTokenChanged) {
+			t.Errorf("Append with the old token: %v", err)
+		}
+		if err := s.AppendAt(ctx, "g1", 2, "bh2", []Entry{action(3, 3)}); err != nil {
+			t.Errorf("AppendAt with the new token: %v", err)
+		}
+		if err := s.Append(ctx, "g1", 3, "bh2", func([]Entry) ([]Entry, error) { return []Entry{action(4, 4)}, nil }); err != nil {
+			t.Errorf("Append with the new token: %v", err)
+		}
+		// Without a hash (the arbiter's posts) the token is not checked.
+		if err := s.AppendAt(ctx, "g1", 4, "", []Entry{action(5, 5)}); err != nil {
+			t.Errorf("AppendAt without a hash: %v", err)
+		}
+		es, err := s.Entries(ctx, "g1", 0)
+		if err != nil || len(es) != 5 {
+			t.Fatalf("entries %d %v", len(es), err)
+		}
+		for i, e := range es {
+			if e.N != int64(i+1) || e.Seq != int64(i+1) || e.Action.Seq != e.Seq || e.Rulings[0].Sq != "a1" {
+				t.Errorf("entry %d: %+v", i, e)
+			}
+		}
+		if h, _ := s.Head(ctx, "g1"); h != 5 {
+			t.Errorf("head %d", h)
+		}
+		// An entry without seq is stored with a NULL seq: two of them do
+		// not collide.
+		if err := s.AppendAt(ctx, "g1", 5, "", []Entry{action(6, 0), action(7, 0)}); err != nil {
+			t.Errorf("entries without seq: %v", err)
+		}
+	})
+}
+
 func TestListen_PostgresNotifiesEveryProcess(t *testing.T) {
 	databases(t, func(t *testing.T, dsn string) {
 		s := open(t, dsn)
@@ -195,7 +255,7 @@ func TestListen_PostgresNotifiesEveryProcess(t *testing.T) {
 		go s.Listen(ctx, func(g string, h int64) { got <- fmt.Sprintf("%s %d", g, h) }, func() { ready <- true })
 		<-ready
 		other := open(t, dsn)
-		other.Append(ctx, "g1", 0, func([]Entry) ([]Entry, error) { return []Entry{action(1, 0)}, nil })
+		other.Append(ctx, "g1", 0, "", func([]Entry) ([]Entry, error) { return []Entry{action(1, 0)}, nil })
 		// The channel is the database's: tests running in other schemas
 		// notify on it too.
 		for {
@@ -233,7 +293,7 @@ func TestGroupCommit_EachAppendKeepsItsOutcome(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < games; i++ {
-		if err := s.Append(ctx, gs[i].ID, 0, func([]Entry) ([]Entry, error) { return []Entry{action(1, 1)}, nil }); err != nil {
+		if err := s.Append(ctx, gs[i].ID, 0, "", func([]Entry) ([]Entry, error) { return []Entry{action(1, 1)}, nil }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -246,7 +306,7 @@ func TestGroupCommit_EachAppendKeepsItsOutcome(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				have, _ := s.Head(ctx, gs[i].ID)
-				errs[i] = s.Append(ctx, gs[i].ID, have, func([]Entry) ([]Entry, error) {
+				errs[i] = s.Append(ctx, gs[i].ID, have, "", func([]Entry) ([]Entry, error) {
 					switch i % 3 {
 					case 1:
 						return nil, boom
@@ -279,7 +339,7 @@ func TestGroupCommit_EachAppendKeepsItsOutcome(t *testing.T) {
 	}
 	// A closed store refuses appends.
 	s.Close()
-	if err := s.Append(ctx, "g0", 6, func([]Entry) ([]Entry, error) { return []Entry{action(7, 0)}, nil }); err == nil {
+	if err := s.Append(ctx, "g0", 6, "", func([]Entry) ([]Entry, error) { return []Entry{action(7, 0)}, nil }); err == nil {
 		t.Fatal("append to a closed store")
 	}
 }
