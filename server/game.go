@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiterchess/arbiter/protocol"
@@ -75,6 +76,9 @@ type live struct {
 	// action (less that action's own t, where it gave one). Zero while no
 	// action came, or for a game without a clock.
 	origin time.Time
+	// eventSnap is the game's last event snapshot (a hall follower's),
+	// encoded, for the next ones while the log has not grown.
+	eventSnap atomic.Pointer[encodedSnap]
 	// broken is set when the engine may differ from the replay of log (an
 	// action was refused, or a write failed): rebuild before use.
 	broken bool

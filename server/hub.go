@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"sync"
+	"sync/atomic"
 
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
@@ -47,6 +48,19 @@ type Message struct {
 type outMsg struct {
 	b    []byte
 	snap *Message
+	// cache, when set, receives snap encoded, as the snapshot of the game
+	// at n entries.
+	cache *atomic.Pointer[encodedSnap]
+	n     int64
+}
+
+// encodedSnap is a game's event snapshot, encoded, at n entries: what
+// the next hall followers get while the game has no new entry (its
+// clock figures are those of the moment they were taken, which the
+// snapshot says).
+type encodedSnap struct {
+	n int64
+	b []byte
 }
 
 // subscriber is one live follower: a queue of messages, which its socket's
@@ -61,15 +75,21 @@ type subscriber struct {
 	// whose snapshot is not queued yet: their entries are not queued (the
 	// snapshot, taken later, has them). nil once every snapshot is queued.
 	pending map[string]bool
+	// dropped is set when the queue overflowed: nothing more is queued
+	// (the socket closes), so that the follower never sees a gap.
+	dropped bool
 	wake    chan struct{} // a token when the queue has messages
 	gone    chan struct{}
 	once    sync.Once
 }
 
-// newSubscriber makes a subscriber whose queue holds snapshots more
-// messages than the usual backlog (1,024).
-func newSubscriber(snapshots int) *subscriber {
-	return &subscriber{limit: 1024 + snapshots, wake: make(chan struct{}, 1), gone: make(chan struct{})}
+// newSubscriber makes a subscriber of games games (one for a game's
+// follower, the event's games for a hall's). Its queue holds 1,024
+// messages, and five more per game: its snapshot and four seconds of
+// entries at one a second (a hall's follower gets an entry per action of
+// any game, and takes its snapshots while they come).
+func newSubscriber(games int) *subscriber {
+	return &subscriber{limit: 1024 + 5*games, wake: make(chan struct{}, 1), gone: make(chan struct{})}
 }
 
 func (sb *subscriber) drop() { sb.once.Do(func() { close(sb.gone) }) }
@@ -81,11 +101,12 @@ func (sb *subscriber) send(b []byte) { sb.push("", outMsg{b: b}) }
 // snapshot is pending.
 func (sb *subscriber) push(game string, m outMsg) {
 	sb.mu.Lock()
-	if game != "" && sb.pending[game] {
+	if sb.dropped || game != "" && sb.pending[game] {
 		sb.mu.Unlock()
 		return
 	}
 	if len(sb.queue) >= sb.limit {
+		sb.dropped, sb.queue = true, nil
 		sb.mu.Unlock()
 		sb.drop()
 		return
@@ -100,11 +121,11 @@ func (sb *subscriber) push(game string, m outMsg) {
 
 // snapshot queues the snapshot of a game whose snapshot was pending; the
 // caller holds the game's lock, so that its entries come after.
-func (sb *subscriber) snapshot(game string, m *Message) {
+func (sb *subscriber) snapshot(game string, m outMsg) {
 	sb.mu.Lock()
 	delete(sb.pending, game)
 	sb.mu.Unlock()
-	sb.push(game, outMsg{snap: m})
+	sb.push(game, m)
 }
 
 // take returns the queued messages and empties the queue, which goes on in

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/coder/websocket"
 )
 
@@ -849,13 +850,66 @@ func fetchProfile(t *testing.T, sp *scaleProc, what, file string) {
 	t.Logf("pprof %s: %s", what, file)
 }
 
-// Live messages as the spectators read them: snapshots are decoded, entries
-// only scanned for their game and number.
+// Live messages as the spectators read them: entries and snapshots are
+// only scanned for their game and number (the test process shares the
+// machine's cores with the server), other messages decoded.
 var (
-	entryPrefix = []byte(`{"type":"entry"`)
-	gameIDKey   = []byte(`"game_id":"`)
-	entryNKey   = []byte(`"n":`)
+	entryPrefix    = []byte(`{"type":"entry"`)
+	snapshotPrefix = []byte(`{"type":"snapshot"`)
+	createdKey     = []byte(`"created":"`)
+	gameIDKey      = []byte(`"game_id":"`)
+	entryNKey      = []byte(`"n":`)
 )
+
+// snapshotOf returns the game id and the number of entries of a
+// "snapshot" message: the game's "n" is the first after its "created"
+// (the field before it in GameView).
+func snapshotOf(b []byte) (string, int64, bool) {
+	if !bytes.HasPrefix(b, snapshotPrefix) {
+		return "", 0, false
+	}
+	id, rest, ok := gameIDOf(b)
+	if !ok {
+		return "", 0, false
+	}
+	i := bytes.Index(rest, createdKey)
+	if i < 0 {
+		return "", 0, false
+	}
+	n, ok := numberAfter(rest[i:], entryNKey)
+	return id, n, ok
+}
+
+// gameIDOf returns the value of a message's "game_id" and what follows it.
+func gameIDOf(b []byte) (string, []byte, bool) {
+	i := bytes.Index(b, gameIDKey)
+	if i < 0 {
+		return "", nil, false
+	}
+	b = b[i+len(gameIDKey):]
+	j := bytes.IndexByte(b, '"')
+	if j < 0 {
+		return "", nil, false
+	}
+	return string(b[:j]), b[j:], true
+}
+
+// numberAfter returns the number after the first key in b.
+func numberAfter(b, key []byte) (int64, bool) {
+	k := bytes.Index(b, key)
+	if k < 0 {
+		return 0, false
+	}
+	b = b[k+len(key):]
+	var n int64
+	digits := 0
+	for len(b) > 0 && b[0] >= '0' && b[0] <= '9' {
+		n = n*10 + int64(b[0]-'0')
+		b = b[1:]
+		digits++
+	}
+	return n, digits > 0
+}
 
 // entryOf returns the game id and the entry number of an "entry" message.
 func entryOf(b []byte) (string, int64, bool) {
@@ -951,6 +1005,16 @@ func scaleSpectate(ctx context.Context, u string, want, boards int, gameIndex ma
 				}
 				continue
 			}
+			if id, n, ok := snapshotOf(b); ok {
+				if g, known := gameIndex[id]; known {
+					st.snapshots++
+					last[g] = n
+					if snaps++; snaps == want {
+						st.ready = append(st.ready, time.Since(dialed))
+					}
+				}
+				continue
+			}
 			var m struct {
 				Type    string `json:"type"`
 				GameID  string `json:"game_id"`
@@ -976,5 +1040,22 @@ func scaleSpectate(ctx context.Context, u string, want, boards int, gameIndex ma
 			}
 		}
 		ws.CloseNow()
+	}
+}
+
+// The spectators' scanners read what a full decoding reads.
+func TestLoadScaleScanners(t *testing.T) {
+	v := &GameView{ID: "g1", Event: "e1", Round: 3, Board: 7, WhitePlayer: &store.Player{Rank: 12, Name: "n"}, Start: protocol.Start{Clock: &protocol.Clock{White: 60, Black: 60}},
+		Created: time.Now(), N: 42, Seqs: map[string]int64{"board": 9}}
+	b, _ := json.Marshal(Message{Type: "snapshot", Event: "e1", GameID: "g1", Game: v})
+	if id, n, ok := snapshotOf(b); !ok || id != "g1" || n != 42 {
+		t.Errorf("snapshot: %q %d %v in %s", id, n, ok, b)
+	}
+	b, _ = json.Marshal(Message{Type: "entry", Event: "e1", GameID: "g1", Entry: &store.Entry{Game: "g1", N: 17, Seq: 5}, Ply: 3})
+	if id, n, ok := entryOf(b); !ok || id != "g1" || n != 17 {
+		t.Errorf("entry: %q %d %v in %s", id, n, ok, b)
+	}
+	if _, _, ok := snapshotOf(b); ok {
+		t.Error("an entry read as a snapshot")
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/coder/websocket"
 )
 
@@ -124,11 +123,10 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("event")
-	if _, err := s.store.Event(ctx, id); err != nil {
-		writeErr(w, err)
-		return
-	}
-	metas, err := s.store.Games(ctx, id)
+	// The event's games as the feed lists them (a copy at most feedTTL
+	// old, dropped when games are added here): a hall of spectators
+	// connecting at once costs one read of the list.
+	_, metas, err := s.eventGames(ctx, id)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -164,13 +162,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	// appended since are notified (and published) after it.
 	var heads map[string]int64
 	if s.store.Postgres() {
-		var current []store.Game
-		if current, err = s.store.Games(ctx, id); err == nil {
-			heads = make(map[string]int64, len(current))
-			for _, m := range current {
-				heads[m.ID] = m.Head
-			}
-		}
+		heads, err = s.store.Heads(ctx, id)
 	}
 	// Snapshots in board order, as listed by the store.
 	for _, g := range lives {
@@ -184,7 +176,12 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 			err = s.sync(ctx, g)
 		}
 		if err == nil {
-			sb.snapshot(g.meta.ID, snapshotMessage(g, false))
+			n := int64(len(g.log))
+			if c := g.eventSnap.Load(); c != nil && c.n == n {
+				sb.snapshot(g.meta.ID, outMsg{b: c.b})
+			} else {
+				sb.snapshot(g.meta.ID, outMsg{snap: snapshotMessage(g, false), cache: &g.eventSnap, n: n})
+			}
 		}
 		g.mu.Unlock()
 	}
@@ -275,9 +272,9 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 // message each, corked: they leave in one write to the connection (or a
 // few, for a large batch) rather than one each.
 func (s *Server) writeBatch(ctx context.Context, c *websocket.Conn, cc *corkConn, batch []outMsg) error {
-	wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-	defer cancel()
-	cc.cork()
+	// The connection's deadline bounds the batch's writes, rather than a
+	// context's timer per message.
+	cc.cork(time.Now().Add(writeTimeout))
 	for _, m := range batch {
 		b := m.b
 		if b == nil {
@@ -286,14 +283,16 @@ func (s *Server) writeBatch(ctx context.Context, c *websocket.Conn, cc *corkConn
 				s.log.Error("encode snapshot", "err", err)
 				continue
 			}
+			if m.cache != nil {
+				m.cache.Store(&encodedSnap{n: m.n, b: b})
+			}
 		}
-		if err := c.Write(wctx, websocket.MessageText, b); err != nil {
-			cc.uncork(time.Time{})
+		if err := c.Write(context.WithoutCancel(ctx), websocket.MessageText, b); err != nil {
+			cc.uncork()
 			return err
 		}
 	}
-	deadline, _ := wctx.Deadline()
-	return cc.uncork(deadline)
+	return cc.uncork()
 }
 
 // corkMax is the most a corked connection holds before it writes.
@@ -316,6 +315,9 @@ func (cc *corkConn) Write(p []byte) (int, error) {
 	if !cc.corked {
 		return cc.Conn.Write(p)
 	}
+	if cc.buf == nil {
+		cc.buf = (*corkBufs.Get().(*[]byte))[:0]
+	}
 	cc.buf = append(cc.buf, p...)
 	if len(cc.buf) >= corkMax {
 		if err := cc.flush(); err != nil {
@@ -331,35 +333,45 @@ func (cc *corkConn) flush() error {
 		return nil
 	}
 	_, err := cc.Conn.Write(cc.buf)
-	if cap(cc.buf) > corkMax {
-		cc.buf = nil // a one-off large batch: let it go
-	} else {
-		cc.buf = cc.buf[:0]
-	}
+	cc.buf = cc.buf[:0]
 	return err
 }
 
-func (cc *corkConn) cork() {
+// release gives the buffer back to corkBufs (unless a large message grew
+// it); the caller holds cc.mu.
+func (cc *corkConn) release() {
+	if cc.buf != nil && cap(cc.buf) <= 2*corkMax {
+		b := cc.buf[:0]
+		corkBufs.Put(&b)
+	}
+	cc.buf = nil
+}
+
+// cork keeps what is written until uncork, and bounds the writes to the
+// connection until then by deadline.
+func (cc *corkConn) cork(deadline time.Time) {
 	cc.mu.Lock()
 	cc.corked = true
+	cc.Conn.SetWriteDeadline(deadline)
 	cc.mu.Unlock()
 }
 
-// uncork writes what was kept, by deadline (when not zero), and lets
-// writes through again.
-func (cc *corkConn) uncork(deadline time.Time) error {
+// uncork writes what was kept and lets writes through again.
+func (cc *corkConn) uncork() error {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
 	cc.corked = false
-	if len(cc.buf) == 0 {
-		return nil
-	}
-	if !deadline.IsZero() {
-		cc.Conn.SetWriteDeadline(deadline)
-		defer cc.Conn.SetWriteDeadline(time.Time{})
-	}
+	defer cc.Conn.SetWriteDeadline(time.Time{})
+	defer cc.release()
 	return cc.flush()
 }
+
+// corkBufs are the buffers of the corked connections, which hold one
+// only while corked.
+var corkBufs = sync.Pool{New: func() any {
+	b := make([]byte, 0, corkMax+8<<10)
+	return &b
+}}
 
 // hijackWriter hands the WebSocket library a corkConn when it takes the
 // connection over.

@@ -2,8 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
-	"fmt"
+	"sync"
 )
 
 // errClosed is returned by an append to a closed store.
@@ -112,21 +113,21 @@ func (s *Store) commitGroup(group []*appendReq) {
 			errs[i] = err
 			continue
 		}
-		sp := fmt.Sprintf("a%d", i)
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT "+sp); err != nil {
+		// One savepoint at a time, released before the next: one name.
+		if _, err := s.txExec(ctx, tx, "SAVEPOINT a"); err != nil {
 			errs[i] = err
 			continue
 		}
 		if _, err := s.appendTx(r.ctx, tx, r.game, r.have, r.hash, r.fn); err != nil {
 			errs[i] = err
-			if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO "+sp); rerr != nil {
+			if _, rerr := s.txExec(ctx, tx, "ROLLBACK TO a"); rerr != nil {
 				answer(rerr) // the transaction is in an unknown state: fail all
 				return
 			}
 		} else {
 			wrote = true
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE "+sp); err != nil {
+		if _, err := s.txExec(ctx, tx, "RELEASE a"); err != nil {
 			answer(err)
 			return
 		}
@@ -136,4 +137,50 @@ func (s *Store) commitGroup(group []*appendReq) {
 		return
 	}
 	answer(tx.Commit())
+}
+
+// stmts are the SQLite writer's statements, prepared once (by query).
+type stmts struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+// txStmt returns query's statement within tx: on SQLite one prepared once
+// for the store (database/sql prepares it once on each connection), nil
+// on PostgreSQL (pgx keeps its own cache of prepared statements).
+func (s *Store) txStmt(ctx context.Context, tx *sql.Tx, query string) *sql.Stmt {
+	if s.dialect != sqlite {
+		return nil
+	}
+	s.prepared.mu.Lock()
+	st := s.prepared.m[query]
+	if st == nil {
+		var err error
+		if st, err = s.db.PrepareContext(ctx, query); err != nil {
+			s.prepared.mu.Unlock()
+			return nil
+		}
+		if s.prepared.m == nil {
+			s.prepared.m = map[string]*sql.Stmt{}
+		}
+		s.prepared.m[query] = st
+	}
+	s.prepared.mu.Unlock()
+	return tx.StmtContext(ctx, st)
+}
+
+// txExec is tx.ExecContext through txStmt.
+func (s *Store) txExec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	if st := s.txStmt(ctx, tx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return tx.ExecContext(ctx, query, args...)
+}
+
+// txQueryRow is tx.QueryRowContext through txStmt.
+func (s *Store) txQueryRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
+	if st := s.txStmt(ctx, tx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return tx.QueryRowContext(ctx, query, args...)
 }

@@ -146,6 +146,8 @@ type Store struct {
 	writeMu sync.Mutex
 	// appends queue the appends for the SQLite writer (group commit).
 	appends chan *appendReq
+	// prepared are the SQLite writer's prepared statements.
+	prepared stmts
 	// notes are the notifications of new entries waiting for the
 	// PostgreSQL notifier (notify), which noteWake wakes; noteStop ends
 	// it and noteDone tells it has.
@@ -296,6 +298,9 @@ func (s *Store) Close() error {
 		if s.noteStop != nil {
 			close(s.noteStop)
 			<-s.noteDone
+		}
+		for _, st := range s.prepared.m {
+			st.Close()
 		}
 	})
 	return s.db.Close()
@@ -610,6 +615,26 @@ func (s *Store) Games(ctx context.Context, eventID string) ([]Game, error) {
 	return out, rows.Err()
 }
 
+// Heads returns the number of entries in the log of each game of an
+// event, by game id.
+func (s *Store) Heads(ctx context.Context, eventID string) (map[string]int64, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, head FROM games WHERE event_id = ?`), eventID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var id string
+		var n int64
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}
+
 // Head returns the number of entries in a game's log.
 func (s *Store) Head(ctx context.Context, gameID string) (int64, error) {
 	var n int64
@@ -866,7 +891,7 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, gameID string, have in
 	}
 	var head int64
 	var hash string
-	if err := tx.QueryRowContext(ctx, s.q(lock), gameID).Scan(&head, &hash); err != nil {
+	if err := s.txQueryRow(ctx, tx, s.q(lock), gameID).Scan(&head, &hash); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return 0, ErrNotFound
 		}
@@ -906,12 +931,12 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, gameID string, have in
 		if e.Seq != 0 {
 			seq = e.Seq
 		}
-		if _, err := tx.ExecContext(ctx, ins, gameID, e.N, e.Author, seq, e.Kind, body, rulings, millis(e.Time)); err != nil {
+		if _, err := s.txExec(ctx, tx, ins, gameID, e.N, e.Author, seq, e.Kind, body, rulings, millis(e.Time)); err != nil {
 			return 0, conflict(err)
 		}
 	}
 	newHead := head + int64(len(add))
-	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET head = ? WHERE id = ?`), newHead, gameID); err != nil {
+	if _, err := s.txExec(ctx, tx, s.q(`UPDATE games SET head = ? WHERE id = ?`), newHead, gameID); err != nil {
 		return 0, err
 	}
 	return newHead, nil
