@@ -76,9 +76,14 @@ type live struct {
 	// action (less that action's own t, where it gave one). Zero while no
 	// action came, or for a game without a clock.
 	origin time.Time
+	// heard is the highest head of the game notified to this process.
+	heard atomic.Int64
+	// logged is len(log), for the notifications' listener, which need not
+	// wait for the game to learn that it knows an entry already.
+	logged atomic.Int64
 	// eventSnap is the game's last event snapshot (a hall follower's),
-	// encoded, for the next ones while the log has not grown.
-	eventSnap atomic.Pointer[encodedSnap]
+	// for the next ones while the log has not grown.
+	eventSnap atomic.Pointer[sharedSnap]
 	// broken is set when the engine may differ from the replay of log (an
 	// action was refused, or a write failed): rebuild before use.
 	broken bool
@@ -167,6 +172,7 @@ func (s *Server) load(ctx context.Context, g *live, meta store.Game) error {
 		}
 	}
 	g.meta, g.eng, g.log, g.seqs, g.decision, g.broken, g.origin = meta, eng, nil, map[seqKey]int64{}, nil, false, time.Time{}
+	g.logged.Store(0)
 	for _, e := range entries {
 		s.replayStored(g, e)
 	}
@@ -215,6 +221,19 @@ func (s *Server) sync(ctx context.Context, g *live) error {
 		return err
 	}
 	return s.syncTo(ctx, g, head)
+}
+
+// syncLive is sync for the snapshot of a live follower: on PostgreSQL,
+// while the store's listener listens and has heard of no entry beyond
+// the game's log, no query is made. An entry committed elsewhere whose
+// notification is still on its way is then not in the snapshot, but
+// reaches the follower right after it, as the notification arrives
+// (notified). Reads that answer once (GET) use sync.
+func (s *Server) syncLive(ctx context.Context, g *live) error {
+	if s.store.Postgres() && !g.broken && s.store.Listening() && g.heard.Load() <= int64(len(g.log)) {
+		return nil
+	}
+	return s.sync(ctx, g)
 }
 
 // syncTo is sync with the game's head already read from the store while
@@ -285,6 +304,7 @@ func (g *live) push(e store.Entry) {
 	r := record{Entry: e}
 	g.after(&r)
 	g.log = append(g.log, r)
+	g.logged.Store(int64(len(g.log)))
 }
 
 // setOrigin sets the game's time origin from its first action.
@@ -506,6 +526,7 @@ func (s *Server) post(ctx context.Context, g *live, who poster, actions []protoc
 			g.seqs[seqKey{st.Author, st.Seq}] = st.N
 		}
 		g.log = append(g.log, st)
+		g.logged.Store(int64(len(g.log)))
 		s.publishEntry(g, &g.log[len(g.log)-1])
 	}
 	s.armFlag(g)

@@ -3,7 +3,7 @@ package server
 import (
 	"encoding/json"
 	"sync"
-	"sync/atomic"
+	"time"
 
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
@@ -43,24 +43,41 @@ type Message struct {
 }
 
 // outMsg is one message of a follower's queue: encoded (b), or a
-// snapshot to encode when it is written (snap), so that a game is held
-// only for the time of copying its view.
+// snapshot to encode when it is first written (snap), so that a game is
+// held only for the time of copying its view.
 type outMsg struct {
 	b    []byte
-	snap *Message
-	// cache, when set, receives snap encoded, as the snapshot of the game
-	// at n entries.
-	cache *atomic.Pointer[encodedSnap]
-	n     int64
+	snap *sharedSnap
 }
 
-// encodedSnap is a game's event snapshot, encoded, at n entries: what
-// the next hall followers get while the game has no new entry (its
-// clock figures are those of the moment they were taken, which the
-// snapshot says).
-type encodedSnap struct {
-	n int64
-	b []byte
+// bytes returns the message, encoded.
+func (m outMsg) bytes() []byte {
+	if m.snap != nil {
+		return m.snap.bytes()
+	}
+	return m.b
+}
+
+// sharedSnap is a game's snapshot at n entries, encoded once for all the
+// followers that get it: the hall's followers share a game's while its
+// log does not grow (its clock's figures are those of the moment it was
+// taken, which the snapshot says).
+type sharedSnap struct {
+	n    int64
+	once sync.Once
+	m    *Message // until encoded
+	b    []byte
+}
+
+func (x *sharedSnap) bytes() []byte {
+	x.once.Do(func() {
+		var err error
+		if x.b, err = json.Marshal(x.m); err != nil {
+			x.b = nil
+		}
+		x.m = nil
+	})
+	return x.b
 }
 
 // subscriber is one live follower: a queue of messages, which its socket's
@@ -79,17 +96,24 @@ type subscriber struct {
 	// (the socket closes), so that the follower never sees a gap.
 	dropped bool
 	wake    chan struct{} // a token when the queue has messages
-	gone    chan struct{}
-	once    sync.Once
+	// gather is how long the writer waits, once woken, for more messages
+	// to write with the first (0: none). A hall's follower gets an entry
+	// per action of any game: a thousand a second in a large hall, which
+	// go out a few at a time rather than one write (and one wake-up of
+	// the writer) each.
+	gather time.Duration
+	gone   chan struct{}
+	once   sync.Once
 }
 
 // newSubscriber makes a subscriber of games games (one for a game's
 // follower, the event's games for a hall's). Its queue holds 1,024
-// messages, and five more per game: its snapshot and four seconds of
+// messages, and ten more per game: its snapshot and nine seconds of
 // entries at one a second (a hall's follower gets an entry per action of
-// any game, and takes its snapshots while they come).
+// any game, and takes its snapshots while they come, one hall's follower
+// at a time: writeBatch).
 func newSubscriber(games int) *subscriber {
-	return &subscriber{limit: 1024 + 5*games, wake: make(chan struct{}, 1), gone: make(chan struct{})}
+	return &subscriber{limit: 1024 + 10*games, wake: make(chan struct{}, 1), gone: make(chan struct{})}
 }
 
 func (sb *subscriber) drop() { sb.once.Do(func() { close(sb.gone) }) }

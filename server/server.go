@@ -66,6 +66,10 @@ type Server struct {
 	errAt  time.Time
 	errMsg string
 
+	// heavy is held by the socket writer writing a large batch
+	// (writeBatch).
+	heavy chan struct{}
+
 	// done is closed by Close: live streams end.
 	done      chan struct{}
 	closeOnce sync.Once
@@ -77,7 +81,7 @@ func New(opts Options) (*Server, error) {
 		return nil, errors.New("server: no store")
 	}
 	s := &Server{store: opts.Store, log: opts.Logger, opts: opts, canMate: opts.CanMate, hub: newHub(),
-		games: map[string]*live{}, done: make(chan struct{})}
+		games: map[string]*live{}, heavy: make(chan struct{}, 1), done: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -167,15 +171,35 @@ func (s *Server) notified(gameID string, head int64) {
 		g.mu.Unlock()
 		return
 	}
+	if head != unknownHead {
+		for {
+			h := g.heard.Load()
+			if h >= head || g.heard.CompareAndSwap(h, head) {
+				break
+			}
+		}
+	}
+	if g.logged.Load() >= head {
+		return // known already (most often: appended by this process)
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.eng == nil || int64(len(g.log)) >= head || !s.hub.watched(gameID, g.meta.Event) {
 		return // reads and writes sync lazily; only followers need pushing
 	}
-	if err := s.sync(ctx, g); err != nil {
+	var err error
+	if head == unknownHead {
+		err = s.sync(ctx, g)
+	} else {
+		err = s.syncTo(ctx, g, head) // the head is the notification's: no query for it
+	}
+	if err != nil {
 		s.log.Warn("sync after notification", "game", gameID, "err", err)
 	}
 }
+
+// unknownHead is the head resync passes to notified: the store is asked.
+const unknownHead = 1 << 62
 
 // resync checks every followed game after the listener (re)connected.
 func (s *Server) resync() {
@@ -186,7 +210,7 @@ func (s *Server) resync() {
 	}
 	s.mu.Unlock()
 	for _, id := range ids {
-		s.notified(id, 1<<62)
+		s.notified(id, unknownHead)
 	}
 }
 

@@ -76,9 +76,9 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 	if follow {
 		sb = newSubscriber(1)
 		g.mu.Lock()
-		err := s.sync(ctx, g)
+		err := s.syncLive(ctx, g)
 		if err == nil {
-			sb.push(g.meta.ID, outMsg{snap: snapshotMessage(g, true)})
+			sb.push(g.meta.ID, outMsg{snap: &sharedSnap{m: snapshotMessage(g, true)}})
 			s.hub.followGame(g.meta.ID, sb)
 		}
 		g.mu.Unlock()
@@ -151,6 +151,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	// socket's writer). No entry falls between a snapshot and the stream,
 	// and no game is held while the others are.
 	sb := newSubscriber(len(lives))
+	sb.gather = hallGather
 	sb.pending = make(map[string]bool, len(lives))
 	for _, g := range lives {
 		sb.pending[g.meta.ID] = true
@@ -177,11 +178,12 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 		}
 		if err == nil {
 			n := int64(len(g.log))
-			if c := g.eventSnap.Load(); c != nil && c.n == n {
-				sb.snapshot(g.meta.ID, outMsg{b: c.b})
-			} else {
-				sb.snapshot(g.meta.ID, outMsg{snap: snapshotMessage(g, false), cache: &g.eventSnap, n: n})
+			c := g.eventSnap.Load()
+			if c == nil || c.n != n {
+				c = &sharedSnap{n: n, m: snapshotMessage(g, false)}
+				g.eventSnap.Store(c)
 			}
+			sb.snapshot(g.meta.ID, outMsg{snap: c})
 		}
 		g.mu.Unlock()
 	}
@@ -241,6 +243,13 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 	for {
 		select {
 		case <-sb.wake:
+			if sb.gather > 0 {
+				select {
+				case <-time.After(sb.gather):
+				case <-ctx.Done():
+					return
+				}
+			}
 			batch = sb.take(batch)
 			if err := s.writeBatch(ctx, c, cc, batch); err != nil {
 				return
@@ -271,21 +280,61 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 // writeBatch writes the messages a follower's queue held, one WebSocket
 // message each, corked: they leave in one write to the connection (or a
 // few, for a large batch) rather than one each.
+//
+// A large batch (a hall's snapshots) is written in chunks of bigBatch
+// messages, each while holding s.heavy (or after waiting heavyWait for
+// it): one goroutine at a time does that long work, so that the short
+// work of the posts (and their acknowledgements) does not queue for the
+// cores behind a hundred of them.
 func (s *Server) writeBatch(ctx context.Context, c *websocket.Conn, cc *corkConn, batch []outMsg) error {
+	for len(batch) > 0 {
+		n := min(len(batch), bigBatch)
+		heavy := n == bigBatch
+		if heavy {
+			t := time.NewTimer(heavyWait)
+			select {
+			case s.heavy <- struct{}{}:
+			case <-t.C:
+				heavy = false
+			case <-ctx.Done():
+				t.Stop()
+				return ctx.Err()
+			}
+			t.Stop()
+		}
+		err := s.writeChunk(ctx, c, cc, batch[:n])
+		if heavy {
+			<-s.heavy
+		}
+		if err != nil {
+			return err
+		}
+		batch = batch[n:]
+	}
+	return nil
+}
+
+// hallGather is a hall follower's subscriber.gather: a small part of the
+// fan-out's budget (100 ms).
+const hallGather = 10 * time.Millisecond
+
+// bigBatch is the chunk of a large batch; heavyWait the longest a chunk
+// waits for its turn (a peer slow to read holds it up to writeTimeout).
+const (
+	bigBatch  = 256
+	heavyWait = 200 * time.Millisecond
+)
+
+// writeChunk writes messages corked.
+func (s *Server) writeChunk(ctx context.Context, c *websocket.Conn, cc *corkConn, batch []outMsg) error {
 	// The connection's deadline bounds the batch's writes, rather than a
 	// context's timer per message.
 	cc.cork(time.Now().Add(writeTimeout))
 	for _, m := range batch {
-		b := m.b
+		b := m.bytes()
 		if b == nil {
-			var err error
-			if b, err = json.Marshal(m.snap); err != nil {
-				s.log.Error("encode snapshot", "err", err)
-				continue
-			}
-			if m.cache != nil {
-				m.cache.Store(&encodedSnap{n: m.n, b: b})
-			}
+			s.log.Error("a snapshot failed to encode")
+			continue
 		}
 		if err := c.Write(context.WithoutCancel(ctx), websocket.MessageText, b); err != nil {
 			cc.uncork()

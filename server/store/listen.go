@@ -50,6 +50,8 @@ func (s *Store) listenOnce(ctx context.Context, onEntry func(string, int64), onR
 	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
 		return err
 	}
+	s.listening.Store(true)
+	defer s.listening.Store(false)
 	onResync()
 	for {
 		n, err := conn.WaitForNotification(ctx)
@@ -142,3 +144,8 @@ func (s *Store) notifier() {
 		}
 	}
 }
+
+// Listening reports whether Listen is connected and listening: every
+// append committed since it connected is notified to it (but for one
+// whose process died between its commit and its notification).
+func (s *Store) Listening() bool { return s.listening.Load() }

@@ -23,6 +23,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiterchess/arbiter/protocol"
@@ -155,6 +156,8 @@ type Store struct {
 	notes              map[string]int64
 	noteWake           chan struct{}
 	noteStop, noteDone chan struct{}
+	// listening is set while Listen listens.
+	listening atomic.Bool
 	// stop ends the SQLite writer and checkpointer; stopped and
 	// checkpointed tell they have.
 	stop, stopped, checkpointed chan struct{}
