@@ -158,6 +158,11 @@ type Store struct {
 	noteStop, noteDone chan struct{}
 	// listening is set while Listen listens.
 	listening atomic.Bool
+	// pgAppends queue the appends (AppendAt) for the PostgreSQL writers;
+	// pgStop ends them, pgWG waits for them, pgStopped tells they have.
+	pgAppends         chan *pgAppendReq
+	pgStop, pgStopped chan struct{}
+	pgWG              sync.WaitGroup
 	// stop ends the SQLite writer and checkpointer; stopped and
 	// checkpointed tell they have.
 	stop, stopped, checkpointed chan struct{}
@@ -211,6 +216,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		s.noteWake = make(chan struct{}, 1)
 		s.noteStop, s.noteDone = make(chan struct{}), make(chan struct{})
 		go s.notifier()
+		s.pgAppends = make(chan *pgAppendReq, maxGroup)
+		s.pgStop, s.pgStopped = make(chan struct{}), make(chan struct{})
+		s.pgWG.Add(pgWriters)
+		for range pgWriters {
+			go s.pgWriter()
+		}
 	}
 	if s.dialect == sqlite {
 		s.stop = make(chan struct{})
@@ -297,6 +308,11 @@ func (s *Store) Close() error {
 			close(s.stop)
 			<-s.stopped
 			<-s.checkpointed
+		}
+		if s.pgStop != nil {
+			close(s.pgStop)
+			s.pgWG.Wait()
+			close(s.pgStopped)
 		}
 		if s.noteStop != nil {
 			close(s.noteStop)
@@ -804,57 +820,12 @@ func (s *Store) AppendAt(ctx context.Context, gameID string, have int64, boardHa
 			return entries, nil
 		})
 	}
-	k := len(entries)
-	ns, seqs, times := make([]int64, k), make([]int64, k), make([]int64, k)
-	authors, kinds, bodies, rulings := make([]string, k), make([]string, k), make([]string, k), make([]string, k)
 	for i, e := range entries {
 		if e.N != have+int64(i)+1 {
 			return fmt.Errorf("game %s: entry numbered %d, want %d", gameID, e.N, have+int64(i)+1)
 		}
-		body, rs, err := encodeEntry(e)
-		if err != nil {
-			return err
-		}
-		ns[i], seqs[i], times[i] = e.N, e.Seq, millis(e.Time)
-		authors[i], kinds[i], bodies[i], rulings[i] = e.Author, e.Kind, body, rs
 	}
-	newHead := have + int64(k)
-	// The UPDATE waits for any transaction holding the game's row and then
-	// checks the head (and the token) again on the row as committed: the
-	// entries are inserted only when it moved the head.
-	var moved int
-	err := s.db.QueryRowContext(ctx, `WITH up AS (
-		UPDATE games SET head = $3 WHERE id = $1 AND head = $2 AND ($4 = '' OR board_hash = $4) RETURNING id
-	), ins AS (
-		INSERT INTO entries (game_id, n, author, seq, kind, body, rulings, created_ms)
-		SELECT up.id, e.n, e.author, NULLIF(e.seq, 0), e.kind, e.body, e.rulings, e.created_ms
-		FROM up, unnest($5::bigint[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[], $11::bigint[]) AS e (n, author, seq, kind, body, rulings, created_ms)
-	)
-	SELECT count(*) FROM up`,
-		gameID, have, newHead, boardHash, ns, authors, seqs, kinds, bodies, rulings, times).Scan(&moved)
-	if err != nil {
-		return conflict(err)
-	}
-	if moved == 0 {
-		// Why not: read the row (without a lock: what failed is already
-		// committed).
-		var head int64
-		var hash string
-		err := s.db.QueryRowContext(ctx, `SELECT head, board_hash FROM games WHERE id = $1`, gameID).Scan(&head, &hash)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return ErrNotFound
-		case err != nil:
-			return err
-		case boardHash != "" && hash != boardHash:
-			return ErrTokenChanged
-		case head < have:
-			return fmt.Errorf("game %s: caller knows %d entries, the log has %d", gameID, have, head)
-		}
-		return ErrStale
-	}
-	s.notify(gameID, newHead)
-	return nil
+	return s.pgAppend(ctx, &pgAppendReq{game: gameID, have: have, hash: boardHash, entries: entries})
 }
 
 // encodeEntry returns the body and rulings columns of an entry.

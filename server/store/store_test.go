@@ -343,3 +343,85 @@ func TestGroupCommit_EachAppendKeepsItsOutcome(t *testing.T) {
 		t.Fatal("append to a closed store")
 	}
 }
+
+// AppendAt's appends waiting together (written in one statement on
+// PostgreSQL, one transaction on SQLite) keep their own outcomes: a stale
+// one, one whose seq repeats and one with a replaced token write nothing,
+// the others land.
+func TestAppendAt_GroupKeepsEachOutcome(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		const games = 40
+		var gs []Game
+		for i := 0; i < games; i++ {
+			gs = append(gs, Game{ID: fmt.Sprintf("g%d", i), Event: "e1", Round: 1, Board: i + 1, BoardHash: "bh", Created: time.Now()})
+		}
+		if err := s.CreateEvent(ctx, Event{ID: "e1", Name: "E", Created: time.Now()}, gs); err != nil {
+			t.Fatal(err)
+		}
+		heads := make([]int64, games)
+		for round := int64(0); round < 5; round++ {
+			errs := make([]error, games)
+			var wg sync.WaitGroup
+			for i := 0; i < games; i++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					have, hash, seq := heads[i], "bh", round+1
+					switch {
+					case i == 1:
+						have++ // ahead of the head
+					case i == 2 && round > 0:
+						have-- // behind it
+					case i == 3 && round > 0:
+						seq = 1 // stored in round 0
+					case i == 4:
+						hash = "other"
+					}
+					errs[i] = s.AppendAt(ctx, gs[i].ID, have, hash, []Entry{action(have+1, seq)})
+				}()
+			}
+			wg.Wait()
+			for i, err := range errs {
+				switch {
+				case i == 1:
+					if err == nil || errors.Is(err, ErrStale) || errors.Is(err, ErrConflict) || errors.Is(err, ErrTokenChanged) {
+						t.Errorf("round %d game %d (ahead of the head): %v", round, i, err)
+					}
+				case i == 2 && round > 0:
+					if !errors.Is(err, ErrStale) {
+						t.Errorf("round %d game %d (behind the head): %v", round, i, err)
+					}
+				case i == 3 && round > 0:
+					if !errors.Is(err, ErrConflict) {
+						t.Errorf("round %d game %d (repeated seq): %v", round, i, err)
+					}
+				case i == 4:
+					if !errors.Is(err, ErrTokenChanged) {
+						t.Errorf("round %d game %d (other token): %v", round, i, err)
+					}
+				case err != nil:
+					t.Errorf("round %d game %d: %v", round, i, err)
+				default:
+					heads[i]++
+				}
+			}
+		}
+		for i := 0; i < games; i++ {
+			want := int64(5)
+			switch i {
+			case 1, 4:
+				want = 0
+			case 2, 3:
+				want = 1
+			}
+			if h, _ := s.Head(ctx, gs[i].ID); h != want || heads[i] != want {
+				t.Errorf("game %d: head %d (counted %d), want %d", i, h, heads[i], want)
+			}
+			if es, _ := s.Entries(ctx, gs[i].ID, 0); int64(len(es)) != want {
+				t.Errorf("game %d: %d entries, want %d", i, len(es), want)
+			}
+		}
+	})
+}
