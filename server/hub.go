@@ -172,47 +172,62 @@ type hub struct {
 	mu      sync.Mutex
 	byGame  map[string]map[*subscriber]bool
 	byEvent map[string]map[*subscriber]bool
+	// followers counts the subscriptions, for releaseMemory.
+	followers int
 }
 
 func newHub() *hub {
 	return &hub{byGame: map[string]map[*subscriber]bool{}, byEvent: map[string]map[*subscriber]bool{}}
 }
 
-func add(m map[string]map[*subscriber]bool, key string, sb *subscriber) {
+func (h *hub) add(m map[string]map[*subscriber]bool, key string, sb *subscriber) {
 	if m[key] == nil {
 		m[key] = map[*subscriber]bool{}
+	}
+	if !m[key][sb] {
+		h.followers++
 	}
 	m[key][sb] = true
 }
 
-func remove(m map[string]map[*subscriber]bool, key string, sb *subscriber) {
+func (h *hub) remove(m map[string]map[*subscriber]bool, key string, sb *subscriber) {
+	if m[key][sb] {
+		h.followers--
+	}
 	delete(m[key], sb)
 	if len(m[key]) == 0 {
 		delete(m, key)
 	}
 }
 
+// count returns the number of subscriptions.
+func (h *hub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.followers
+}
+
 func (h *hub) followGame(id string, sb *subscriber) {
 	h.mu.Lock()
-	add(h.byGame, id, sb)
+	h.add(h.byGame, id, sb)
 	h.mu.Unlock()
 }
 
 func (h *hub) unfollowGame(id string, sb *subscriber) {
 	h.mu.Lock()
-	remove(h.byGame, id, sb)
+	h.remove(h.byGame, id, sb)
 	h.mu.Unlock()
 }
 
 func (h *hub) followEvent(id string, sb *subscriber) {
 	h.mu.Lock()
-	add(h.byEvent, id, sb)
+	h.add(h.byEvent, id, sb)
 	h.mu.Unlock()
 }
 
 func (h *hub) unfollowEvent(id string, sb *subscriber) {
 	h.mu.Lock()
-	remove(h.byEvent, id, sb)
+	h.remove(h.byEvent, id, sb)
 	h.mu.Unlock()
 }
 

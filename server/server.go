@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -66,6 +67,12 @@ type Server struct {
 	errAt  time.Time
 	errMsg string
 
+	// notes are the notifications of entries this process does not know
+	// yet (game → head), for catchUpNotes, which noteWake wakes.
+	noteMu   sync.Mutex
+	notes    map[string]int64
+	noteWake chan struct{}
+
 	// heavy is held by the socket writer writing a large batch
 	// (writeBatch).
 	heavy chan struct{}
@@ -81,7 +88,7 @@ func New(opts Options) (*Server, error) {
 		return nil, errors.New("server: no store")
 	}
 	s := &Server{store: opts.Store, log: opts.Logger, opts: opts, canMate: opts.CanMate, hub: newHub(),
-		games: map[string]*live{}, heavy: make(chan struct{}, 1), done: make(chan struct{})}
+		games: map[string]*live{}, heavy: make(chan struct{}, 1), noteWake: make(chan struct{}, 1), done: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -94,6 +101,8 @@ func New(opts Options) (*Server, error) {
 	go s.watchFlags(s.done)
 	go s.rearm(context.Background())
 	go s.evictIdle(s.done)
+	go s.releaseMemory(s.done, 10*time.Second)
+	go s.catchUpNotes(s.done)
 	return s, nil
 }
 
@@ -147,8 +156,100 @@ func (s *Server) Close() {
 	s.closeOnce.Do(func() { close(s.done) })
 }
 
-// notified handles another process's (or this one's) new entry of a game.
+// notified handles another process's (or this one's) new entry of a game,
+// as the listener hears of it: what this process knows already is
+// dropped at once, the rest is left to catchUpNotes, so that the listener
+// never waits for a game or a query.
 func (s *Server) notified(gameID string, head int64) {
+	if head == unknownHead {
+		s.notifiedNow(gameID, head)
+		return
+	}
+	s.mu.Lock()
+	g, loaded := s.games[gameID]
+	s.mu.Unlock()
+	if loaded {
+		for {
+			h := g.heard.Load()
+			if h >= head || g.heard.CompareAndSwap(h, head) {
+				break
+			}
+		}
+		if g.logged.Load() >= head {
+			return // known already (most often: appended by this process)
+		}
+	}
+	s.noteMu.Lock()
+	if s.notes == nil {
+		s.notes = map[string]int64{}
+	}
+	s.notes[gameID] = max(s.notes[gameID], head)
+	s.noteMu.Unlock()
+	select {
+	case s.noteWake <- struct{}{}:
+	default:
+	}
+}
+
+// catchUpNotes brings the followed games notified to this process up to
+// date, until done is closed: the entries of all the games notified
+// meanwhile are read in one query.
+func (s *Server) catchUpNotes(done <-chan struct{}) {
+	for {
+		select {
+		case <-done:
+			return
+		case <-s.noteWake:
+		}
+		s.noteMu.Lock()
+		notes := s.notes
+		s.notes = nil
+		s.noteMu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		after := map[string]int64{}
+		games := map[string]*live{}
+		for id, head := range notes {
+			s.mu.Lock()
+			g, loaded := s.games[id]
+			s.mu.Unlock()
+			if !loaded {
+				s.notifiedNow(id, head) // a game new to this process
+				continue
+			}
+			if n := g.logged.Load(); n < head {
+				g.mu.Lock()
+				watched := g.eng != nil && s.hub.watched(id, g.meta.Event)
+				g.mu.Unlock()
+				if watched { // reads and writes sync lazily; only followers need pushing
+					after[id], games[id] = n, g
+				}
+			}
+		}
+		entries, err := s.store.EntriesAfter(ctx, after)
+		if err != nil {
+			s.log.Warn("catch up after notifications", "games", len(after), "err", err)
+		}
+		for id, g := range games {
+			g.mu.Lock()
+			if g.eng != nil {
+				if err == nil && !g.broken {
+					s.catchUp(g, entries[id])
+				}
+				if int64(len(g.log)) < notes[id] {
+					if err := s.syncTo(ctx, g, notes[id]); err != nil {
+						s.log.Warn("sync after notification", "game", id, "err", err)
+					}
+				}
+			}
+			g.mu.Unlock()
+		}
+		cancel()
+	}
+}
+
+// notifiedNow handles a notification at once (a game this process has
+// not loaded, or a resync).
+func (s *Server) notifiedNow(gameID string, head int64) {
 	ctx := context.Background()
 	s.mu.Lock()
 	g, loaded := s.games[gameID]
@@ -171,21 +272,10 @@ func (s *Server) notified(gameID string, head int64) {
 		g.mu.Unlock()
 		return
 	}
-	if head != unknownHead {
-		for {
-			h := g.heard.Load()
-			if h >= head || g.heard.CompareAndSwap(h, head) {
-				break
-			}
-		}
-	}
-	if g.logged.Load() >= head {
-		return // known already (most often: appended by this process)
-	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.eng == nil || int64(len(g.log)) >= head || !s.hub.watched(gameID, g.meta.Event) {
-		return // reads and writes sync lazily; only followers need pushing
+		return
 	}
 	var err error
 	if head == unknownHead {
@@ -232,6 +322,32 @@ func (s *Server) evictIdle(done <-chan struct{}) {
 		case <-t.C:
 		}
 		s.evict(time.Now().Add(-idle))
+	}
+}
+
+// releaseMemory returns the memory freed by followers who left to the
+// operating system, until done is closed: every period, when at least
+// half of the followers counted at the peak since the last release (and
+// a hundred or more) have gone. Go's runtime would give it back too, but
+// over minutes: a hall's spectators leaving at the end of a round leave
+// hundreds of megabytes (their sockets' buffers, the garbage of the
+// snapshots sent) that the next round may not need.
+func (s *Server) releaseMemory(done <-chan struct{}, period time.Duration) {
+	t := time.NewTicker(period)
+	defer t.Stop()
+	peak := 0
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+		}
+		n := s.hub.count()
+		peak = max(peak, n)
+		if gone := peak - n; gone >= 100 && 2*gone >= peak {
+			debug.FreeOSMemory()
+			peak = n
+		}
 	}
 }
 

@@ -709,44 +709,93 @@ type querier interface {
 }
 
 func (s *Store) entries(ctx context.Context, db querier, gameID string, after int64) ([]Entry, error) {
-	rows, err := db.QueryContext(ctx, s.q(`SELECT n, author, seq, kind, body, rulings, created_ms FROM entries WHERE game_id = ? AND n > ? ORDER BY n`), gameID, after)
+	rows, err := db.QueryContext(ctx, s.q(`SELECT game_id, n, author, seq, kind, body, rulings, created_ms FROM entries WHERE game_id = ? AND n > ? ORDER BY n`), gameID, after)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []Entry
 	for rows.Next() {
-		e := Entry{Game: gameID}
-		var seq sql.NullInt64
-		var body, rulings string
-		var ms int64
-		if err := rows.Scan(&e.N, &e.Author, &seq, &e.Kind, &body, &rulings, &ms); err != nil {
-			return nil, err
-		}
-		e.Seq = seq.Int64
-		e.Time = fromMillis(ms)
-		switch e.Kind {
-		case KindAction:
-			e.Action = new(protocol.Action)
-			err = json.Unmarshal([]byte(body), e.Action)
-		case KindDecision:
-			e.Decision = new(Decision)
-			err = json.Unmarshal([]byte(body), e.Decision)
-		default:
-			err = fmt.Errorf("unknown kind %q", e.Kind)
-		}
-		if err == nil {
-			err = json.Unmarshal([]byte(rulings), &e.Rulings)
-		}
+		e, err := scanEntry(rows)
 		if err != nil {
-			return nil, fmt.Errorf("game %s entry %d: %w", gameID, e.N, err)
-		}
-		if e.Action != nil {
-			e.Action.Seq = e.Seq
+			return nil, err
 		}
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// EntriesAfter reads, for several games at once, the entries of each
+// game's log after the number given for it, in order.
+func (s *Store) EntriesAfter(ctx context.Context, after map[string]int64) (map[string][]Entry, error) {
+	out := make(map[string][]Entry, len(after))
+	if len(after) == 0 {
+		return out, nil
+	}
+	if s.dialect != postgres {
+		for id, n := range after {
+			es, err := s.Entries(ctx, id, n)
+			if err != nil {
+				return nil, err
+			}
+			out[id] = es
+		}
+		return out, nil
+	}
+	ids, ns := make([]string, 0, len(after)), make([]int64, 0, len(after))
+	for id, n := range after {
+		ids, ns = append(ids, id), append(ns, n)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT e.game_id, e.n, e.author, e.seq, e.kind, e.body, e.rulings, e.created_ms
+		FROM unnest($1::text[], $2::bigint[]) AS q (id, after) JOIN entries e ON e.game_id = q.id AND e.n > q.after
+		ORDER BY e.game_id, e.n`, ids, ns)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		e, err := scanEntry(rows)
+		if err != nil {
+			return nil, err
+		}
+		out[e.Game] = append(out[e.Game], e)
+	}
+	return out, rows.Err()
+}
+
+// scanEntry reads an entry's row: game_id, n, author, seq, kind, body,
+// rulings, created_ms.
+func scanEntry(rows *sql.Rows) (Entry, error) {
+	var e Entry
+	var seq sql.NullInt64
+	var body, rulings string
+	var ms int64
+	if err := rows.Scan(&e.Game, &e.N, &e.Author, &seq, &e.Kind, &body, &rulings, &ms); err != nil {
+		return Entry{}, err
+	}
+	e.Seq = seq.Int64
+	e.Time = fromMillis(ms)
+	var err error
+	switch e.Kind {
+	case KindAction:
+		e.Action = new(protocol.Action)
+		err = json.Unmarshal([]byte(body), e.Action)
+	case KindDecision:
+		e.Decision = new(Decision)
+		err = json.Unmarshal([]byte(body), e.Decision)
+	default:
+		err = fmt.Errorf("unknown kind %q", e.Kind)
+	}
+	if err == nil {
+		err = json.Unmarshal([]byte(rulings), &e.Rulings)
+	}
+	if err != nil {
+		return Entry{}, fmt.Errorf("game %s entry %d: %w", e.Game, e.N, err)
+	}
+	if e.Action != nil {
+		e.Action.Seq = e.Seq
+	}
+	return e, nil
 }
 
 // ErrStale is returned by AppendAt when the game's log has moved past the
