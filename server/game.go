@@ -420,9 +420,6 @@ const slowPost = 100 * time.Millisecond
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// errStale aborts an append whose actions were judged on an outdated log.
-var errStale = errors.New("the game's log moved on")
-
 // post appends actions by who to a game: all of them, or none when one
 // is refused (400, with the engine's error ruling), the board token they
 // came with has been replaced (403), or the write fails. Actions whose seq

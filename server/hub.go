@@ -118,9 +118,6 @@ func newSubscriber(games int) *subscriber {
 
 func (sb *subscriber) drop() { sb.once.Do(func() { close(sb.gone) }) }
 
-// send queues a message, or drops the subscriber when its queue is full.
-func (sb *subscriber) send(b []byte) { sb.push("", outMsg{b: b}) }
-
 // push queues a message of a game ("" for none), unless the game's
 // snapshot is pending.
 func (sb *subscriber) push(game string, m outMsg) {
@@ -172,8 +169,9 @@ type hub struct {
 	mu      sync.Mutex
 	byGame  map[string]map[*subscriber]bool
 	byEvent map[string]map[*subscriber]bool
-	// followers counts the subscriptions, for releaseMemory.
-	followers int
+	// followers counts the subscriptions, and peak their most since
+	// releaseMemory last looked, for releaseMemory.
+	followers, peak int
 }
 
 func newHub() *hub {
@@ -186,6 +184,7 @@ func (h *hub) add(m map[string]map[*subscriber]bool, key string, sb *subscriber)
 	}
 	if !m[key][sb] {
 		h.followers++
+		h.peak = max(h.peak, h.followers)
 	}
 	m[key][sb] = true
 }
@@ -200,11 +199,14 @@ func (h *hub) remove(m map[string]map[*subscriber]bool, key string, sb *subscrib
 	}
 }
 
-// count returns the number of subscriptions.
-func (h *hub) count() int {
+// count returns the number of subscriptions and their peak since the
+// last call, which starts the next peak from now.
+func (h *hub) count() (now, peak int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.followers
+	now, peak = h.followers, h.peak
+	h.peak = h.followers
+	return now, peak
 }
 
 func (h *hub) followGame(id string, sb *subscriber) {

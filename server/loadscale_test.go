@@ -55,6 +55,11 @@ import (
 //   - the CPU seconds of the server(s), of the test process and of the
 //     machine's PostgreSQL processes, which share the machine's cores.
 //
+// The spectators read as cheaply as a client can (the test process shares
+// the cores with the server): a 32 KiB read buffer, no timer per message,
+// and each entry or snapshot scanned for its game and number rather than
+// decoded; their latencies are still those of the messages as they arrive.
+//
 // A lost, repeated or missed entry fails the test; latencies above their
 // targets are noted, not failed (they depend on the machine).
 //

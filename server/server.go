@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -342,10 +343,14 @@ func (s *Server) releaseMemory(done <-chan struct{}, period time.Duration) {
 			return
 		case <-t.C:
 		}
-		n := s.hub.count()
-		peak = max(peak, n)
+		n, p := s.hub.count()
+		peak = max(peak, p)
 		if gone := peak - n; gone >= 100 && 2*gone >= peak {
 			debug.FreeOSMemory()
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			s.log.Info("memory released", "followers", n, "gone", gone, "heap_mb", m.HeapInuse>>20, "stacks_mb", m.StackInuse>>20,
+				"released_mb", m.HeapReleased>>20, "sys_mb", m.Sys>>20)
 			peak = n
 		}
 	}
