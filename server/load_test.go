@@ -134,7 +134,12 @@ func TestLoad(t *testing.T) {
 	// A free loopback port, kept across the restart.
 	addr := restartPort(t)
 	proc := startArbiter(t, bin, addr, db, logf)
-	ev := createEvent(t, proc.url, boards, protocol.Start{})
+	// The process is replaced half-way; its address stays. The goroutines
+	// read the process through current, the address from url.
+	var current atomic.Pointer[serverProcess]
+	current.Store(proc)
+	url := proc.url
+	ev := createEvent(t, url, boards, protocol.Start{})
 	// ARBITER_LOAD_PROCS=2 on PostgreSQL: a second server process on the
 	// same database takes the odd boards and half the spectators; only
 	// the first is killed.
@@ -146,7 +151,7 @@ func TestLoad(t *testing.T) {
 		if proc2 != nil && i%2 == 1 {
 			return proc2.url
 		}
-		return proc.url
+		return url
 	}
 	rssBefore := rss(proc)
 
@@ -192,7 +197,7 @@ func TestLoad(t *testing.T) {
 	var peak atomic.Int64
 	go func() { // the server's memory, every half second
 		for specCtx.Err() == nil {
-			peak.Store(max(peak.Load(), rss(proc)))
+			peak.Store(max(peak.Load(), rss(current.Load())))
 			time.Sleep(500 * time.Millisecond)
 		}
 	}()
@@ -202,7 +207,7 @@ func TestLoad(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			g := ev.Games[b]
-			base := proc.url
+			base := url
 			if proc2 != nil && b%2 == 1 {
 				base = proc2.url
 			}
@@ -245,6 +250,7 @@ func TestLoad(t *testing.T) {
 	killed.Store(killedAt)
 	proc.kill()
 	proc = startArbiter(t, bin, addr, db, logf)
+	current.Store(proc)
 	restartedAt := time.Now()
 	t.Logf("killed with SIGKILL after %.1f s, serving again after %v", killedAt.Sub(start).Seconds(), restartedAt.Sub(killedAt).Round(time.Millisecond))
 
