@@ -126,7 +126,12 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, _ := s.store.Version(ctx)
-	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": s.store.Describe(), "schema": v})
+	ok := map[string]any{"status": "ok", "database": s.store.Describe(), "schema": v}
+	if n := s.store.NotificationsFailed(); n > 0 {
+		// The log is whole; other processes' followers may lag a game.
+		ok["notifications_failed"] = n
+	}
+	writeJSON(w, http.StatusOK, ok)
 }
 
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {

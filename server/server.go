@@ -293,11 +293,16 @@ func (s *Server) notifiedNow(gameID string, head int64) {
 const unknownHead = 1 << 62
 
 // resync checks every followed game after the listener (re)connected.
+// Every loaded game, followed or not, is marked as having heard of an
+// unknown head: notifications may have been missed while the listener
+// was away, so its followers' snapshots (syncLive) ask the store again
+// from now on rather than trust what this process heard.
 func (s *Server) resync() {
 	s.mu.Lock()
 	ids := make([]string, 0, len(s.games))
-	for id := range s.games {
+	for id, g := range s.games {
 		ids = append(ids, id)
+		g.heard.Store(unknownHead)
 	}
 	s.mu.Unlock()
 	for _, id := range ids {

@@ -92,6 +92,14 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		if tok == "" {
 			return Message{Type: "error", Error: apiErr(http.StatusUnauthorized, "connect with the board's or the arbiter's token to post actions")}
 		}
+		// The game as the server holds it now: one nobody followed may
+		// have been freed while this socket only posted, and a post must
+		// not go to a copy of it that the server no longer has. Asking
+		// for it also marks it used.
+		g, err := s.game(ctx, g.meta.ID)
+		if err != nil {
+			return Message{Type: "error", Error: apiErr(http.StatusInternalServerError, "%v", err)}
+		}
 		// Checked again for every post: a board token replaced since the
 		// socket opened no longer posts.
 		who, err := s.author(ctx, tok, g)
@@ -376,11 +384,15 @@ func (cc *corkConn) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// flush writes what was kept; the caller holds cc.mu.
+// flush writes what was kept; the caller holds cc.mu. Each piece (at
+// most about corkMax bytes) gets writeTimeout of its own, as one message
+// did before messages were corked: a slow reader is not dropped for the
+// size of a batch.
 func (cc *corkConn) flush() error {
 	if len(cc.buf) == 0 {
 		return nil
 	}
+	cc.Conn.SetWriteDeadline(time.Now().Add(writeTimeout))
 	_, err := cc.Conn.Write(cc.buf)
 	cc.buf = cc.buf[:0]
 	return err

@@ -83,7 +83,7 @@ const notePayload = 7000
 // inside it would hold PostgreSQL's notification lock through the commit,
 // one committing append at a time.
 func (s *Store) notify(gameID string, head int64) {
-	if s.notes == nil {
+	if s.dialect != postgres {
 		return
 	}
 	s.noteMu.Lock()
@@ -133,11 +133,18 @@ func (s *Store) notifier() {
 			payloads = append(payloads, b.String())
 		}
 		if len(payloads) > 0 {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			// One transaction for all: one pass through the notification
-			// queue's lock.
-			s.db.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, notifyChannel, payloads)
-			cancel()
+			// queue's lock. A failure is tried again once (the heads are
+			// the highest known, so a late notification is still right).
+			for try := 0; try < 2; try++ {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				_, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, notifyChannel, payloads)
+				cancel()
+				if err == nil {
+					break
+				}
+				s.notifyFailed.Add(1)
+			}
 		}
 		if stop {
 			return

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // pgAppendReq is one AppendAt waiting for a PostgreSQL writer.
@@ -55,36 +57,52 @@ func (s *Store) pgAppend(ctx context.Context, r *pgAppendReq) error {
 // (one per game), until the store closes.
 func (s *Store) pgWriter() {
 	defer s.pgWG.Done()
-	var later []*pgAppendReq // a second append of a game already in the group
+	var later []*pgAppendReq // a second append of a game already in a group
 	for {
-		var group []*pgAppendReq
-		if len(later) > 0 {
-			group, later = later[:1], later[1:]
-		} else {
+		if len(later) == 0 {
 			select {
 			case r := <-s.pgAppends:
-				group = append(group, r)
+				later = append(later, r)
 			case <-s.pgStop:
 				return
 			}
 		}
-		games := map[string]bool{group[0].game: true}
-	fill:
-		for len(group) < maxGroup {
+		var group []*pgAppendReq
+		group, later = takeGroup(later, func() (*pgAppendReq, bool) {
 			select {
 			case r := <-s.pgAppends:
-				if games[r.game] {
-					later = append(later, r)
-					continue
-				}
-				games[r.game] = true
-				group = append(group, r)
+				return r, true
 			default:
-				break fill
+				return nil, false
 			}
-		}
+		})
 		s.pgCommitGroup(group)
 	}
+}
+
+// takeGroup makes the next group of appends: the first waiting in later
+// (which must not be empty), then those more gives (the queue's, while it
+// has some) up to maxGroup, one per game. An append of a game already in
+// the group goes to the end of later, in the order it came, for a group
+// after this one. The group has memory of its own: appending to it never
+// writes over later.
+func takeGroup(later []*pgAppendReq, more func() (*pgAppendReq, bool)) (group, rest []*pgAppendReq) {
+	group = []*pgAppendReq{later[0]}
+	rest = later[1:]
+	games := map[string]bool{later[0].game: true}
+	for len(group) < maxGroup {
+		r, ok := more()
+		if !ok {
+			break
+		}
+		if games[r.game] {
+			rest = append(rest, r)
+			continue
+		}
+		games[r.game] = true
+		group = append(group, r)
+	}
+	return group, rest
 }
 
 // pgCommitGroup writes a group of appends in one statement, committed on
@@ -157,11 +175,19 @@ next:
 		rows.Close()
 	}
 	if err != nil {
-		if len(live) == 1 {
-			live[0].done <- conflict(err)
+		var pe *pgconn.PgError
+		if len(live) == 1 || !errors.As(err, &pe) {
+			// Alone, or an error that is not PostgreSQL's answer to the
+			// statement (a broken connection, a timeout): the commit may
+			// have happened, so no append is tried again here. Each caller
+			// hears the error; its game is read again from the store.
+			for _, r := range live {
+				r.done <- conflict(err)
+			}
 			return
 		}
-		// Nothing was written: each alone, for its own outcome.
+		// PostgreSQL refused the statement (an entry's seq already stored,
+		// a deadlock): nothing was written. Each alone, for its own outcome.
 		for _, r := range live {
 			s.pgCommitGroup([]*pgAppendReq{r})
 		}

@@ -156,6 +156,9 @@ type Store struct {
 	notes              map[string]int64
 	noteWake           chan struct{}
 	noteStop, noteDone chan struct{}
+	// notifyFailed counts the notifier's statements that failed (each
+	// tried twice); see NotificationsFailed.
+	notifyFailed atomic.Int64
 	// listening is set while Listen listens.
 	listening atomic.Bool
 	// pgAppends queue the appends (AppendAt) for the PostgreSQL writers;
@@ -300,6 +303,12 @@ func (s *Store) Describe() string {
 
 // Postgres reports whether the store is a PostgreSQL database.
 func (s *Store) Postgres() bool { return s.dialect == postgres }
+
+// NotificationsFailed returns how many times sending the notifications of
+// new entries failed since the store opened (PostgreSQL only). A failed
+// notification leaves the other processes' live followers of those games
+// behind until the games' next entries; the logs lose nothing.
+func (s *Store) NotificationsFailed() int64 { return s.notifyFailed.Load() }
 
 // Close closes the database.
 func (s *Store) Close() error {
