@@ -339,18 +339,7 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("healthz after the load: %d", st)
 	}
 	// The server's own view of slow posts: engine or store.
-	if b, err := os.ReadFile(logf.Name()); err == nil {
-		var slow []string
-		for _, l := range strings.Split(string(b), "\n") {
-			if strings.Contains(l, "slow post") {
-				slow = append(slow, l)
-			}
-		}
-		t.Logf("server log: %d posts slower than %v", len(slow), slowPost)
-		for _, l := range slow[:min(len(slow), 5)] {
-			t.Log(l)
-		}
-	}
+	logSlowPosts(t, logf.Name(), 5)
 }
 
 // readAllLog reads a game's whole log, page after page.
@@ -366,6 +355,26 @@ func readAllLog(t *testing.T, base, id string) []store.Entry {
 		if len(page) < logPage {
 			return all
 		}
+	}
+}
+
+// logSlowPosts reports how many posts the server's log (the file at
+// path) says were slow, and the first few of them.
+func logSlowPosts(t *testing.T, path string, few int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	var slow []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, "slow post") {
+			slow = append(slow, l)
+		}
+	}
+	t.Logf("server log: %d posts slower than %v", len(slow), slowPost)
+	for _, l := range slow[:min(len(slow), few)] {
+		t.Log(l)
 	}
 }
 

@@ -794,18 +794,7 @@ func runScale(t *testing.T, cfg scaleConfig) {
 	if len(fanSettled) > 0 && fanSettled[min(len(fanSettled)-1, int(float64(len(fanSettled))*0.99))] > 100_000 {
 		t.Logf("note: fan-out p99 is above the 100 ms target")
 	}
-	if b, err := os.ReadFile(logf.Name()); err == nil {
-		var slow []string
-		for _, l := range strings.Split(string(b), "\n") {
-			if strings.Contains(l, "slow post") {
-				slow = append(slow, l)
-			}
-		}
-		t.Logf("server log: %d posts slower than %v", len(slow), slowPost)
-		for _, l := range slow[:min(len(slow), 3)] {
-			t.Log(l)
-		}
-	}
+	logSlowPosts(t, logf.Name(), 3)
 }
 
 func numCPU() int {

@@ -35,12 +35,18 @@ func (s *Store) groupAppend(ctx context.Context, gameID string, have int64, boar
 	// entries may be committed, so the caller must hear the outcome even
 	// if ctx ends (the writer skips requests whose ctx has ended before
 	// their turn).
+	return outcome(r.done, s.stopped)
+}
+
+// outcome waits for the answer of a queued append: done's, or errClosed
+// once the writers have stopped without giving one.
+func outcome(done <-chan error, stopped <-chan struct{}) error {
 	select {
-	case err := <-r.done:
+	case err := <-done:
 		return err
-	case <-s.stopped:
+	case <-stopped:
 		select {
-		case err := <-r.done:
+		case err := <-done:
 			return err
 		default:
 			return errClosed

@@ -40,17 +40,7 @@ func (s *Store) pgAppend(ctx context.Context, r *pgAppendReq) error {
 	}
 	// Once queued, the request is answered (its entries may be
 	// committed): the caller must hear the outcome even if ctx ends.
-	select {
-	case err := <-r.done:
-		return err
-	case <-s.pgStopped:
-		select {
-		case err := <-r.done:
-			return err
-		default:
-			return errClosed
-		}
-	}
+	return outcome(r.done, s.pgStopped)
 }
 
 // pgWriter writes the queued appends, as many at a time as are waiting
