@@ -60,9 +60,12 @@ type Options struct {
 
 // DefaultChunkSize is the size of the chunks of whole games that Stream
 // hands to its workers: large enough that handing them out costs next to
-// nothing, small enough that a few per worker in flight take little
-// memory.
-const DefaultChunkSize = 1 << 20
+// nothing (about a thousand games), small enough that the chunks in
+// flight likely stay in the processor's cache between the goroutine that reads
+// them and the worker that parses them. With two workers, 256 KiB chunks
+// audit about 7% faster than 1 MiB ones and as fast as 128 KiB ones;
+// one worker is as fast with any of them.
+const DefaultChunkSize = 256 << 10
 
 // Stream reads PGN games from r, audits each, and calls emit with every
 // finding, in the order of the games. file names the input in the
