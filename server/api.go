@@ -769,5 +769,5 @@ func (s *Server) publishSnapshot(g *live) {
 	if err != nil {
 		return
 	}
-	s.hub.publish(g.meta.ID, g.meta.Event, b)
+	s.hub.publish(g.meta.ID, g.meta.Event, b, func() outMsg { return outMsg{b: b} })
 }

@@ -302,6 +302,52 @@ func TestPostgres_TwoProcessesServeOneEvent(t *testing.T) {
 	}
 }
 
+// A game added to an event on one process reaches a hall follower on the
+// other as a snapshot, even when that process had the game loaded before
+// its first entry (a spectator looked at it): never as entries of a game
+// the follower has no board for.
+func TestPostgres_HallFollowerGetsAGameAddedOnAnotherProcess(t *testing.T) {
+	dsn := postgresDSN(t)
+	a := startServer(t, dsn)
+	b := startServer(t, dsn)
+	ev := createEvent(t, a.url, 1, protocol.Start{})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	hall, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(b.url, "http")+"/api/events/"+ev.ID+"/live", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hall.CloseNow()
+	if m := readMessage(t, ctx, hall); m.Type != "snapshot" || m.GameID != ev.Games[0].ID {
+		t.Fatalf("first message: %+v", m)
+	}
+
+	var more CreatedEvent
+	spec := map[string]any{"games": []GameSpec{{White: "Late", Black: "Comer"}}}
+	if st, raw := call(t, "POST", a.url+"/api/events/"+ev.ID+"/games", ev.ArbiterToken, spec, &more); st != http.StatusCreated {
+		t.Fatalf("add a game on a: %d %s", st, raw)
+	}
+	g := more.Games[0]
+	getGame(t, b.url, g.ID) // b loads it, with no entry yet
+	call(t, "POST", a.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `[{"by":"white","act":"lift","sq":"e2","seq":1},{"by":"white","act":"drop","sq":"e4","seq":2}]`, nil)
+
+	m := readMessage(t, ctx, hall)
+	if m.Type != "snapshot" || m.GameID != g.ID || m.Game == nil {
+		t.Fatalf("the hall follower on b got %s of %s before any snapshot of it", m.Type, m.GameID)
+	}
+	// The snapshot holds the entries up to where it was taken; the ones
+	// after it come as entries, none twice.
+	next := m.Game.N + 1
+	for next <= 2 {
+		m = readMessage(t, ctx, hall)
+		if m.Type != "entry" || m.GameID != g.ID || m.Entry.N != next {
+			t.Fatalf("want entry %d of %s, got %+v", next, g.ID, m)
+		}
+		next++
+	}
+}
+
 // A board token replaced on one process is refused at once on the other,
 // which keeps the old hash in memory (over its open socket and over HTTP),
 // and the new token posts on both.

@@ -92,6 +92,12 @@ type subscriber struct {
 	// whose snapshot is not queued yet: their entries are not queued (the
 	// snapshot, taken later, has them). nil once every snapshot is queued.
 	pending map[string]bool
+	// known holds, for a hall's follower, the games it has (or will have)
+	// a snapshot of; nil for a game's follower. A game new to it (added
+	// on another process, or after the event's list it was given was
+	// read) comes as a snapshot where its first entry would, and its
+	// entries after that.
+	known map[string]bool
 	// dropped is set when the queue overflowed: nothing more is queued
 	// (the socket closes), so that the follower never sees a gap.
 	dropped bool
@@ -138,6 +144,22 @@ func (sb *subscriber) push(game string, m outMsg) {
 	case sb.wake <- struct{}{}:
 	default:
 	}
+}
+
+// pushEvent queues a message of a game for a hall's follower: m, or the
+// game's snapshot (snap, called with the game's lock held) if the
+// follower has none of it yet.
+func (sb *subscriber) pushEvent(game string, m outMsg, snap func() outMsg) {
+	sb.mu.Lock()
+	fresh := sb.known != nil && !sb.known[game]
+	if fresh {
+		sb.known[game] = true
+	}
+	sb.mu.Unlock()
+	if fresh {
+		m = snap()
+	}
+	sb.push(game, m)
 }
 
 // snapshot queues the snapshot of a game whose snapshot was pending; the
@@ -247,15 +269,17 @@ func (h *hub) watchingEvents() bool {
 	return len(h.byEvent) > 0
 }
 
-// publish sends a message to the followers of the game and of its event.
-func (h *hub) publish(game, event string, b []byte) {
+// publish sends a message to the followers of the game and of its event;
+// a follower of the event that has no snapshot of the game gets snap()
+// in its place. The caller holds the game's lock.
+func (h *hub) publish(game, event string, b []byte, snap func() outMsg) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sb := range h.byGame[game] {
 		sb.push(game, outMsg{b: b})
 	}
 	for sb := range h.byEvent[event] {
-		sb.push(game, outMsg{b: b})
+		sb.pushEvent(game, outMsg{b: b}, snap)
 	}
 }
 
@@ -273,5 +297,5 @@ func (s *Server) publishEntry(g *live, r *record) {
 		s.log.Error("encode entry", "err", err)
 		return
 	}
-	s.hub.publish(g.meta.ID, g.meta.Event, b)
+	s.hub.publish(g.meta.ID, g.meta.Event, b, func() outMsg { return eventSnapshot(g) })
 }

@@ -45,6 +45,19 @@ func snapshotMessage(g *live, withRulings bool) *Message {
 	return &Message{Type: "snapshot", Event: g.meta.Event, GameID: g.meta.ID, Game: v}
 }
 
+// eventSnapshot is the snapshot of g for the followers of its event,
+// shared by all of them while g's log does not grow. The caller holds
+// g.mu.
+func eventSnapshot(g *live) outMsg {
+	n := int64(len(g.log))
+	c := g.eventSnap.Load()
+	if c == nil || c.n != n {
+		c = &sharedSnap{n: n, m: snapshotMessage(g, false)}
+		g.eventSnap.Store(c)
+	}
+	return outMsg{snap: c}
+}
+
 // followGame streams a game: a snapshot, then every new entry. A socket
 // opened with the board's or the arbiter's token may also send actions
 // (the body of a POST /actions, one post per message); each is answered
@@ -161,8 +174,10 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	sb := newSubscriber(len(lives))
 	sb.gather = hallGather
 	sb.pending = make(map[string]bool, len(lives))
+	sb.known = make(map[string]bool, len(lives))
 	for _, g := range lives {
 		sb.pending[g.meta.ID] = true
+		sb.known[g.meta.ID] = true
 	}
 	s.hub.followEvent(id, sb)
 	// On PostgreSQL (other processes append too) the heads of all the
@@ -185,13 +200,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 			err = s.sync(ctx, g)
 		}
 		if err == nil {
-			n := int64(len(g.log))
-			c := g.eventSnap.Load()
-			if c == nil || c.n != n {
-				c = &sharedSnap{n: n, m: snapshotMessage(g, false)}
-				g.eventSnap.Store(c)
-			}
-			sb.snapshot(g.meta.ID, outMsg{snap: c})
+			sb.snapshot(g.meta.ID, eventSnapshot(g))
 		}
 		g.mu.Unlock()
 	}
