@@ -96,9 +96,11 @@ func takeGroup(later []*pgAppendReq, more func() (*pgAppendReq, bool)) (group, r
 }
 
 // pgCommitGroup writes a group of appends in one statement, committed on
-// its own. The UPDATE waits for any transaction holding a game's row and
-// then checks the head (and the token) again on the row as committed: a
-// game's entries are inserted only when its head moved. If the statement
+// its own. The statement locks the games' rows in the order of their ids
+// (so two processes whose groups share games never wait for each other
+// in a circle: no deadlock), waiting for any transaction holding one,
+// and the UPDATE then checks the head (and the token) again on the row
+// as committed: a game's entries are inserted only when its head moved. If the statement
 // fails (an entry's seq already stored, say), each append is tried alone,
 // so that each gets its own outcome.
 func (s *Store) pgCommitGroup(group []*pgAppendReq) {
@@ -138,8 +140,10 @@ next:
 	defer cancel()
 	rows, err := s.db.QueryContext(ctx, `WITH req AS (
 		SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[]) AS r (id, have, head, hash)
+	), locked AS (
+		SELECT games.id FROM games JOIN req ON req.id = games.id ORDER BY games.id FOR UPDATE OF games
 	), up AS (
-		UPDATE games SET head = req.head FROM req
+		UPDATE games SET head = req.head FROM req JOIN locked ON locked.id = req.id
 		WHERE games.id = req.id AND games.head = req.have AND (req.hash = '' OR games.board_hash = req.hash)
 		RETURNING games.id
 	), ins AS (

@@ -19,32 +19,38 @@ import (
 // is set, on a fresh schema of that PostgreSQL server.
 func databases(t *testing.T, f func(t *testing.T, dsn string)) {
 	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "store.db")) })
-	t.Run("postgres", func(t *testing.T) {
-		base := os.Getenv("ARBITER_TEST_POSTGRES")
-		if base == "" {
-			t.Skip("PostgreSQL tests skipped: set ARBITER_TEST_POSTGRES (eval \"$(bash server/ci-postgres.sh)\")")
+	t.Run("postgres", func(t *testing.T) { f(t, postgresSchema(t)) })
+}
+
+// postgresSchema returns the address of a fresh schema of the PostgreSQL
+// server ARBITER_TEST_POSTGRES names, dropped after the test; the test is
+// skipped when it is not set.
+func postgresSchema(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("ARBITER_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("PostgreSQL tests skipped: set ARBITER_TEST_POSTGRES (eval \"$(bash server/ci-postgres.sh)\")")
+	}
+	db, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	schema := fmt.Sprintf("store_%d_%d", os.Getpid(), time.Now().UnixNano())
+	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if db, err := sql.Open("pgx", base); err == nil {
+			db.Exec("DROP SCHEMA " + schema + " CASCADE")
+			db.Close()
 		}
-		db, err := sql.Open("pgx", base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		schema := fmt.Sprintf("store_%d_%d", os.Getpid(), time.Now().UnixNano())
-		if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			if db, err := sql.Open("pgx", base); err == nil {
-				db.Exec("DROP SCHEMA " + schema + " CASCADE")
-				db.Close()
-			}
-		})
-		u, _ := url.Parse(base)
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		f(t, u.String())
 	})
+	u, _ := url.Parse(base)
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 func open(t *testing.T, dsn string) *Store {
