@@ -25,7 +25,10 @@ func databases(t *testing.T, f func(t *testing.T, dsn string)) {
 // postgresSchema returns the address of a fresh schema of the PostgreSQL
 // server ARBITER_TEST_POSTGRES names, dropped after the test; the test is
 // skipped when it is not set.
-func postgresSchema(t *testing.T) string {
+func postgresSchema(t *testing.T) string { return postgresSchemaTB(t) }
+
+// postgresSchemaTB is postgresSchema for a test or a benchmark.
+func postgresSchemaTB(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("ARBITER_TEST_POSTGRES")
 	if base == "" {
