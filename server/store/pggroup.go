@@ -107,12 +107,13 @@ const appendLockClass = "7170767"
 // the rows in (before, each took the rows in its plan's order, and two
 // could deadlock until PostgreSQL aborted one after a second). Locking
 // the rows themselves in order first (SELECT ... ORDER BY id FOR UPDATE)
-// made each group's statement 15–30% slower in BenchmarkPostgres_GroupCommit;
-// advisory locks live in memory (about 6% there, within its noise). The UPDATE waits for any transaction holding a game's row and
-// then checks the head (and the token) again on the row as committed: a
-// game's entries are inserted only when its head moved. If the statement
-// fails (an entry's seq already stored, say), each append is tried alone,
-// so that each gets its own outcome.
+// made each group's statement 15–30% slower in
+// BenchmarkPostgres_GroupCommit; advisory locks live in memory (about 6%
+// there, within its noise). The UPDATE waits for any transaction holding
+// a game's row and then checks the head (and the token) again on the row
+// as committed: a game's entries are inserted only when its head moved.
+// If the statement fails (an entry's seq already stored, say), each
+// append is tried alone, so that each gets its own outcome.
 func (s *Store) pgCommitGroup(group []*pgAppendReq) {
 	var ids, hashes []string
 	var haves, heads []int64
