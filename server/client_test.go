@@ -19,6 +19,8 @@ import (
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/arbiterchess/arbiter/winnable"
 	"github.com/coder/websocket"
+
+	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
 // randomGame returns the actions of a sensor board for a random legal game
@@ -236,7 +238,7 @@ func TestClient_ReconnectsWithoutLosingOrDuplicating(t *testing.T) {
 }
 
 func TestPostgres_TwoProcessesServeOneEvent(t *testing.T) {
-	dsn := postgresDSN(t)
+	dsn := pgtest.Schema(t)
 	a := startServer(t, dsn)
 	b := startServer(t, dsn)
 	ev := createEvent(t, a.url, 1, protocol.Start{})
@@ -307,7 +309,7 @@ func TestPostgres_TwoProcessesServeOneEvent(t *testing.T) {
 // its first entry (a spectator looked at it): never as entries of a game
 // the follower has no board for.
 func TestPostgres_HallFollowerGetsAGameAddedOnAnotherProcess(t *testing.T) {
-	dsn := postgresDSN(t)
+	dsn := pgtest.Schema(t)
 	a := startServer(t, dsn)
 	b := startServer(t, dsn)
 	ev := createEvent(t, a.url, 1, protocol.Start{})
@@ -352,7 +354,7 @@ func TestPostgres_HallFollowerGetsAGameAddedOnAnotherProcess(t *testing.T) {
 // which keeps the old hash in memory (over its open socket and over HTTP),
 // and the new token posts on both.
 func TestPostgres_BoardTokenReplacedOnAnotherProcess(t *testing.T) {
-	dsn := postgresDSN(t)
+	dsn := pgtest.Schema(t)
 	a := startServer(t, dsn)
 	b := startServer(t, dsn)
 	ev := createEvent(t, a.url, 1, protocol.Start{})

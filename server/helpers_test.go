@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,8 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,25 +18,23 @@ import (
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/arbiterchess/arbiter/touch"
 	"github.com/arbiterchess/arbiter/winnable"
-)
 
-// postgresEnv names the variable that points the tests at a PostgreSQL
-// server (server/ci-postgres.sh starts one and prints it).
-const postgresEnv = "ARBITER_TEST_POSTGRES"
+	"github.com/arbiterchess/arbiter/internal/pgtest"
+)
 
 // backend is a database the tests run against.
 type backend struct {
 	name string
 	// dsn returns a fresh, empty database for one test.
-	dsn func(t *testing.T) string
+	dsn func(t testing.TB) string
 }
 
 // backends are SQLite always, and PostgreSQL when ARBITER_TEST_POSTGRES is
 // set.
 func backends() []backend {
 	return []backend{
-		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "arbiter.db") }},
-		{"postgres", postgresDSN},
+		{"sqlite", func(t testing.TB) string { return filepath.Join(t.TempDir(), "arbiter.db") }},
+		{"postgres", pgtest.Schema},
 	}
 }
 
@@ -48,40 +43,6 @@ func forEachBackend(t *testing.T, f func(t *testing.T, dsn string)) {
 	for _, b := range backends() {
 		t.Run(b.name, func(t *testing.T) { f(t, b.dsn(t)) })
 	}
-}
-
-// postgresDSN returns the URL of a fresh schema of the test PostgreSQL
-// server (dropped at the end of the test), or skips the test.
-func postgresDSN(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("PostgreSQL tests skipped: set %s (eval \"$(bash server/ci-postgres.sh)\" starts a server and prints it)", postgresEnv)
-	}
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	schema := "t_" + newID()
-	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatalf("PostgreSQL at %s: %v", postgresEnv, err)
-	}
-	t.Cleanup(func() {
-		db, err := sql.Open("pgx", base)
-		if err == nil {
-			db.Exec("DROP SCHEMA " + schema + " CASCADE")
-			db.Close()
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
 }
 
 // testServer is a server on a store, behind an httptest server.

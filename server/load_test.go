@@ -22,6 +22,8 @@ import (
 
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
+
+	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
 // The load test runs the real "arbiter-hall serve" binary on loopback, attaches
@@ -122,7 +124,7 @@ func TestLoad(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "load.db")
 	if os.Getenv("ARBITER_LOAD_DB") == "postgres" {
-		db = postgresDSN(t)
+		db = pgtest.Schema(t)
 	}
 	bin := buildArbiter(t)
 	logf, err := os.Create(filepath.Join(dir, "server.log"))

@@ -26,6 +26,8 @@ import (
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/coder/websocket"
+
+	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
 // TestLoadScale is the hall at scale: boards posting over their open
@@ -121,11 +123,11 @@ func TestLoadScale(t *testing.T) {
 	variants := []struct {
 		name  string
 		procs int
-		dsn   func(t *testing.T) string
+		dsn   func(t testing.TB) string
 	}{
-		{"sqlite", 1, func(t *testing.T) string { return filepath.Join(t.TempDir(), "load.db") }},
-		{"postgres", 1, postgresDSN},
-		{"postgres-2proc", 2, postgresDSN},
+		{"sqlite", 1, func(t testing.TB) string { return filepath.Join(t.TempDir(), "load.db") }},
+		{"postgres", 1, pgtest.Schema},
+		{"postgres-2proc", 2, pgtest.Schema},
 	}
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {

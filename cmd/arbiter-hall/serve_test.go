@@ -4,14 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,7 +27,8 @@ import (
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/arbiterchess/arbiter/touch"
 	"github.com/arbiterchess/arbiter/winnable"
-	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
 // TestServe runs the real "arbiter-hall serve" binary: it is killed with
@@ -46,7 +45,7 @@ func TestServe(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	t.Run("Kill9/sqlite", func(t *testing.T) { serveKill9(t, bin, filepath.Join(t.TempDir(), "arbiter.db")) })
-	t.Run("Kill9/postgres", func(t *testing.T) { serveKill9(t, bin, servePostgres(t)) })
+	t.Run("Kill9/postgres", func(t *testing.T) { serveKill9(t, bin, pgtest.Schema(t)) })
 	t.Run("SIGTERM", func(t *testing.T) { serveSIGTERM(t, bin) })
 	t.Run("BeyondLoopback", func(t *testing.T) { serveBeyondLoopback(t, bin) })
 	t.Run("Usage", func(t *testing.T) {
@@ -57,35 +56,6 @@ func TestServe(t *testing.T) {
 			t.Errorf("unreachable database: exit %d, %s", code, stderr)
 		}
 	})
-}
-
-// servePostgres returns a fresh schema on the test PostgreSQL server, or
-// skips.
-func servePostgres(t *testing.T) string {
-	base := os.Getenv("ARBITER_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("PostgreSQL tests skipped: set ARBITER_TEST_POSTGRES (eval \"$(bash server/ci-postgres.sh)\" starts a server and prints it)")
-	}
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	schema := fmt.Sprintf("serve_%d_%d", os.Getpid(), time.Now().UnixNano())
-	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if db, err := sql.Open("pgx", base); err == nil {
-			db.Exec("DROP SCHEMA " + schema + " CASCADE")
-			db.Close()
-		}
-	})
-	u, _ := url.Parse(base)
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
 }
 
 // serveProc is a running "arbiter-hall serve".

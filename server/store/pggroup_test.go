@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
 // takeGroup keeps every append once, one per game in a group, in the
@@ -53,7 +55,7 @@ func TestTakeGroup_EveryAppendOnceInOrder(t *testing.T) {
 // (PostgreSQL would abort one after a second's wait), whatever order a
 // plan takes the rows in.
 func TestPostgres_GroupLocksItsGamesInOneOrder(t *testing.T) {
-	s := open(t, postgresSchema(t))
+	s := open(t, pgtest.Schema(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	now := time.Now()
@@ -153,7 +155,7 @@ func waitForAdvisoryWait(t *testing.T, ctx context.Context, s *Store) {
 //	eval "$(bash server/ci-postgres.sh)"
 //	go test ./server/store -run '^$' -bench Postgres_GroupCommit -benchtime 600x
 func BenchmarkPostgres_GroupCommit(b *testing.B) {
-	s, err := Open(context.Background(), postgresSchemaTB(b))
+	s, err := Open(context.Background(), pgtest.Schema(b))
 	if err != nil {
 		b.Fatal(err)
 	}

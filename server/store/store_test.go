@@ -2,58 +2,23 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/arbiterchess/arbiter/protocol"
+
+	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
 // databases runs f on a fresh SQLite file and, when ARBITER_TEST_POSTGRES
 // is set, on a fresh schema of that PostgreSQL server.
 func databases(t *testing.T, f func(t *testing.T, dsn string)) {
 	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "store.db")) })
-	t.Run("postgres", func(t *testing.T) { f(t, postgresSchema(t)) })
-}
-
-// postgresSchema returns the address of a fresh schema of the PostgreSQL
-// server ARBITER_TEST_POSTGRES names, dropped after the test; the test is
-// skipped when it is not set.
-func postgresSchema(t *testing.T) string { return postgresSchemaTB(t) }
-
-// postgresSchemaTB is postgresSchema for a test or a benchmark.
-func postgresSchemaTB(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv("ARBITER_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("PostgreSQL tests skipped: set ARBITER_TEST_POSTGRES (eval \"$(bash server/ci-postgres.sh)\")")
-	}
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	schema := fmt.Sprintf("store_%d_%d", os.Getpid(), time.Now().UnixNano())
-	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if db, err := sql.Open("pgx", base); err == nil {
-			db.Exec("DROP SCHEMA " + schema + " CASCADE")
-			db.Close()
-		}
-	})
-	u, _ := url.Parse(base)
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	t.Run("postgres", func(t *testing.T) { f(t, pgtest.Schema(t)) })
 }
 
 func open(t *testing.T, dsn string) *Store {
