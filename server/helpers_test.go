@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"github.com/arbiterchess/arbiter/touch"
 	"github.com/arbiterchess/arbiter/winnable"
 
+	"github.com/arbiterchess/arbiter/internal/apitest"
 	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
@@ -82,45 +82,13 @@ func startServer(t *testing.T, dsn string) *testServer {
 // It returns the status and the raw body.
 func call(t testing.TB, method, url, token string, body any, out any) (int, []byte) {
 	t.Helper()
-	var r io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		r = strings.NewReader(b)
-	case []byte:
-		r = bytes.NewReader(b)
-	default:
-		j, err := json.Marshal(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = bytes.NewReader(j)
-	}
-	req, err := http.NewRequest(method, url, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out != nil && resp.StatusCode < 300 {
+	st, raw := apitest.Call(t, method, url, token, body)
+	if out != nil && st < 300 {
 		if err := json.Unmarshal(raw, out); err != nil {
 			t.Fatalf("%s %s: %v in %s", method, url, err, raw)
 		}
 	}
-	return resp.StatusCode, raw
+	return st, raw
 }
 
 // createEvent creates an event with n games (white "W1".., black "B1"..).

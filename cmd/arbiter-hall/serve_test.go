@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -28,6 +27,7 @@ import (
 	"github.com/arbiterchess/arbiter/touch"
 	"github.com/arbiterchess/arbiter/winnable"
 
+	"github.com/arbiterchess/arbiter/internal/apitest"
 	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
@@ -122,25 +122,17 @@ func serveStart(t *testing.T, bin, addr, db string) *serveProc {
 
 func serveCall(t *testing.T, method, url, token, body string, out any) int {
 	t.Helper()
-	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	var b any
 	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
+		b = body
 	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	st, raw := apitest.Call(t, method, url, token, b)
 	if out != nil {
 		if err := json.Unmarshal(raw, out); err != nil {
 			t.Fatalf("%s %s: %v: %s", method, url, err, raw)
 		}
 	}
-	return resp.StatusCode
+	return st
 }
 
 // serveRandomGame is a random legal game as a sensor board reports it

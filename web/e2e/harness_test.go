@@ -1,13 +1,10 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -19,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/arbiterchess/arbiter/internal/apitest"
 	"github.com/arbiterchess/arbiter/server"
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/arbiterchess/arbiter/web"
@@ -347,32 +345,9 @@ type createdEvent struct {
 
 func apiCall(t *testing.T, method, url, token string, body any, out any) {
 	t.Helper()
-	var r io.Reader
-	if body != nil {
-		j, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = bytes.NewReader(j)
-	}
-	req, err := http.NewRequest(method, url, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode >= 300 {
-		t.Fatalf("%s %s: %d %s", method, url, resp.StatusCode, raw)
+	st, raw := apitest.Call(t, method, url, token, body)
+	if st >= 300 {
+		t.Fatalf("%s %s: %d %s", method, url, st, raw)
 	}
 	if out != nil {
 		if err := json.Unmarshal(raw, out); err != nil {
