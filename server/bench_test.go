@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/arbiterchess/arbiter/internal/randgame"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 )
@@ -39,7 +40,7 @@ func BenchmarkPost(b *testing.B) {
 	// remembered from one board to the next.
 	actions := make([][]protocol.Action, boards)
 	for i := range actions {
-		actions[i] = randomGame(uint64(100+i), 150)
+		actions[i] = randgame.Sensor(uint64(100+i), 150)
 	}
 	lives := make([]*live, boards)
 	for i := range lives {
@@ -81,7 +82,7 @@ func BenchmarkPostParallel(b *testing.B) {
 	}
 	actions := make([][]protocol.Action, boards)
 	for i := range actions {
-		actions[i] = randomGame(uint64(200+i), 150)
+		actions[i] = randgame.Sensor(uint64(200+i), 150)
 	}
 	var next atomic.Int64
 	b.SetParallelism(32) // 64 boards posting at once on 2 cores

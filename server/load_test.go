@@ -24,6 +24,7 @@ import (
 	"github.com/arbiterchess/arbiter/server/store"
 
 	"github.com/arbiterchess/arbiter/internal/pgtest"
+	"github.com/arbiterchess/arbiter/internal/randgame"
 )
 
 // The load test runs the real "arbiter-hall serve" binary on loopback, attaches
@@ -169,7 +170,7 @@ func TestLoad(t *testing.T) {
 	plies := seconds*1000/int(interval.Milliseconds())/3 + 30
 	games := make([][]protocol.Action, min(boards, 16))
 	for i := range games {
-		games[i] = randomGame(uint64(i+1), plies)
+		games[i] = randgame.Sensor(uint64(i+1), plies)
 	}
 	results := make([][]sample, boards)
 	errs := make(chan error, boards)

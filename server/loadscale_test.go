@@ -28,6 +28,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/arbiterchess/arbiter/internal/pgtest"
+	"github.com/arbiterchess/arbiter/internal/randgame"
 )
 
 // TestLoadScale is the hall at scale: boards posting over their open
@@ -391,7 +392,7 @@ func runScale(t *testing.T, cfg scaleConfig) {
 	plies := perBoard/3 + 30
 	games := make([][]protocol.Action, min(cfg.boards, 16))
 	for i := range games {
-		games[i] = randomGame(uint64(i+1), plies)
+		games[i] = randgame.Sensor(uint64(i+1), plies)
 	}
 	maxN := 0
 	for _, g := range games {

@@ -19,8 +19,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiterchess/arbiter/chess"
-	"github.com/arbiterchess/arbiter/game"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server"
 	"github.com/arbiterchess/arbiter/server/store"
@@ -29,6 +27,7 @@ import (
 
 	"github.com/arbiterchess/arbiter/internal/apitest"
 	"github.com/arbiterchess/arbiter/internal/pgtest"
+	"github.com/arbiterchess/arbiter/internal/randgame"
 )
 
 // TestServe runs the real "arbiter-hall serve" binary: it is killed with
@@ -135,46 +134,6 @@ func serveCall(t *testing.T, method, url, token, body string, out any) int {
 	return st
 }
 
-// serveRandomGame is a random legal game as a sensor board reports it
-// (remove the captured piece, lift, drop, clock), avoiding the special
-// moves and any move that ends the game.
-func serveRandomGame(seed uint64, plies int) []protocol.Action {
-	r := rand.New(rand.NewPCG(seed, 11))
-	g := game.NewWith(chess.StartPosition(), game.Config{CanMate: winnable.CanMate})
-	var out []protocol.Action
-	for ply := 0; ply < plies; ply++ {
-		p := g.Position()
-		var ml chess.MoveList
-		p.LegalMoves(&ml)
-		ms := ml.Slice()
-		r.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
-		played := false
-		for _, m := range ms {
-			if m.IsCastling() || m.IsEnPassant() || m.Promotion() != chess.NoPieceType {
-				continue
-			}
-			g.Play(m)
-			if _, over := g.Outcome(); over {
-				g.Undo()
-				continue
-			}
-			by := p.Turn().String()
-			if p.PieceAt(m.To()) != chess.NoPiece {
-				out = append(out, protocol.Action{By: by, Act: protocol.Remove, Sq: m.To().String()})
-			}
-			out = append(out, protocol.Action{By: by, Act: protocol.Lift, Sq: m.From().String()},
-				protocol.Action{By: by, Act: protocol.Drop, Sq: m.To().String()},
-				protocol.Action{By: by, Act: protocol.ClockPress})
-			played = true
-			break
-		}
-		if !played {
-			break
-		}
-	}
-	return out
-}
-
 func serveKill9(t *testing.T, bin, db string) {
 	// A port kept across the restart, below the range the system hands
 	// out for ":0", so that no other listener takes it in between.
@@ -206,7 +165,7 @@ func serveKill9(t *testing.T, bin, db string) {
 	games := make([][]protocol.Action, boards)
 	total := 0
 	for b := range games {
-		games[b] = serveRandomGame(uint64(b+1), 60)
+		games[b] = randgame.Sensor(uint64(b+1), 60)
 		total += len(games[b])
 	}
 	results := make([][]acked, boards)
