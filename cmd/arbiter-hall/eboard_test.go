@@ -190,53 +190,17 @@ func TestEboardCmd_Usage(t *testing.T) {
 // the server, item 5): every action reaches the server once, and the
 // server's game is the board's game.
 func TestEboardCmd_ForwardsToServer(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	urls := make(chan string, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- server.ListenAndServe(ctx, server.Config{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "arbiter.db"),
-			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Ready: func(u string) { urls <- u }})
-	}()
-	defer func() { cancel(); <-done }()
-	var base string
-	select {
-	case base = <-urls:
-	case err := <-done:
-		t.Fatal(err)
+	base, games := startEboardServer(t, `{"name":"e-board","start":{"rules":"uscf"},"games":[{"round":1,"board":1,"white":"W","black":"B"}]}`)
+	if len(games) != 1 {
+		t.Fatalf("event: %+v", games)
 	}
-	base = strings.TrimSuffix(base, "/")
-	resp, err := http.Post(base+"/api/events", "application/json", strings.NewReader(`{"name":"e-board","start":{"rules":"uscf"},"games":[{"round":1,"board":1,"white":"W","black":"B"}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ev struct {
-		Games []struct {
-			ID         string `json:"id"`
-			BoardToken string `json:"board_token"`
-		} `json:"games"`
-	}
-	json.NewDecoder(resp.Body).Decode(&ev)
-	resp.Body.Close()
-	if len(ev.Games) != 1 {
-		t.Fatalf("event: %+v", ev)
-	}
-	g := ev.Games[0]
+	g := games[0]
 	code, _, errs := runCmd(t, "", "eboard", "--sim", filepath.Join(eboardData, "noisy-game.jsonl"), "--speed", "40",
 		"--server", base, "--game", g.ID, "--token", g.BoardToken)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	resp, err = http.Get(base + "/api/games/" + g.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var view struct {
-		Summary protocol.Summary `json:"summary"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&view); err != nil {
-		t.Fatal(err)
-	}
+	view := readView(t, base, g.ID)
 	if got := strings.Join(view.Summary.Moves, " "); got != "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Nxe4 d4 exd4 Re1" {
 		t.Errorf("server's moves: %s", got)
 	}
