@@ -12,12 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiterchess/arbiter/internal/pgtest"
+	"github.com/arbiterchess/arbiter/internal/randgame"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/coder/websocket"
-
-	"github.com/arbiterchess/arbiter/internal/pgtest"
-	"github.com/arbiterchess/arbiter/internal/randgame"
 )
 
 func TestRandomGame_EveryActionAccepted(t *testing.T) {

@@ -13,13 +13,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiterchess/arbiter/internal/apitest"
+	"github.com/arbiterchess/arbiter/internal/pgtest"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/arbiterchess/arbiter/touch"
 	"github.com/arbiterchess/arbiter/winnable"
-
-	"github.com/arbiterchess/arbiter/internal/apitest"
-	"github.com/arbiterchess/arbiter/internal/pgtest"
 )
 
 // backend is a database the tests run against.

@@ -20,11 +20,10 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/arbiterchess/arbiter/protocol"
-	"github.com/arbiterchess/arbiter/server/store"
-
 	"github.com/arbiterchess/arbiter/internal/pgtest"
 	"github.com/arbiterchess/arbiter/internal/randgame"
+	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/server/store"
 )
 
 // The load test runs the real "arbiter-hall serve" binary on loopback, attaches

@@ -23,12 +23,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiterchess/arbiter/internal/pgtest"
+	"github.com/arbiterchess/arbiter/internal/randgame"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/coder/websocket"
-
-	"github.com/arbiterchess/arbiter/internal/pgtest"
-	"github.com/arbiterchess/arbiter/internal/randgame"
 )
 
 // TestLoadScale is the hall at scale: boards posting over their open

@@ -19,15 +19,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiterchess/arbiter/internal/apitest"
+	"github.com/arbiterchess/arbiter/internal/pgtest"
+	"github.com/arbiterchess/arbiter/internal/randgame"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server"
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/arbiterchess/arbiter/touch"
 	"github.com/arbiterchess/arbiter/winnable"
-
-	"github.com/arbiterchess/arbiter/internal/apitest"
-	"github.com/arbiterchess/arbiter/internal/pgtest"
-	"github.com/arbiterchess/arbiter/internal/randgame"
 )
 
 // TestServe runs the real "arbiter-hall serve" binary: it is killed with

@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiterchess/arbiter/protocol"
-
 	"github.com/arbiterchess/arbiter/internal/pgtest"
+	"github.com/arbiterchess/arbiter/protocol"
 )
 
 // databases runs f on a fresh SQLite file and, when ARBITER_TEST_POSTGRES
