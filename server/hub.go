@@ -125,8 +125,10 @@ func newSubscriber(games int) *subscriber {
 func (sb *subscriber) drop() { sb.once.Do(func() { close(sb.gone) }) }
 
 // push queues a message of a game ("" for none), unless the game's
-// snapshot is pending.
-func (sb *subscriber) push(game string, m outMsg) {
+// snapshot is pending. A hall's follower that has no snapshot of the game
+// gets snap() in place of m (snap, nil for none, is called with the
+// game's lock held).
+func (sb *subscriber) push(game string, m outMsg, snap func() outMsg) {
 	sb.mu.Lock()
 	if sb.dropped || game != "" && sb.pending[game] {
 		sb.mu.Unlock()
@@ -138,6 +140,10 @@ func (sb *subscriber) push(game string, m outMsg) {
 		sb.drop()
 		return
 	}
+	if snap != nil && sb.known != nil && !sb.known[game] {
+		sb.known[game] = true
+		m = snap()
+	}
 	sb.queue = append(sb.queue, m)
 	sb.mu.Unlock()
 	select {
@@ -146,29 +152,13 @@ func (sb *subscriber) push(game string, m outMsg) {
 	}
 }
 
-// pushEvent queues a message of a game for a hall's follower: m, or the
-// game's snapshot (snap, called with the game's lock held) if the
-// follower has none of it yet.
-func (sb *subscriber) pushEvent(game string, m outMsg, snap func() outMsg) {
-	sb.mu.Lock()
-	fresh := sb.known != nil && !sb.known[game]
-	if fresh {
-		sb.known[game] = true
-	}
-	sb.mu.Unlock()
-	if fresh {
-		m = snap()
-	}
-	sb.push(game, m)
-}
-
 // snapshot queues the snapshot of a game whose snapshot was pending; the
 // caller holds the game's lock, so that its entries come after.
 func (sb *subscriber) snapshot(game string, m outMsg) {
 	sb.mu.Lock()
 	delete(sb.pending, game)
 	sb.mu.Unlock()
-	sb.push(game, m)
+	sb.push(game, m, nil)
 }
 
 // take returns the queued messages and empties the queue, which goes on in
@@ -276,10 +266,10 @@ func (h *hub) publish(game, event string, b []byte, snap func() outMsg) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sb := range h.byGame[game] {
-		sb.push(game, outMsg{b: b})
+		sb.push(game, outMsg{b: b}, nil)
 	}
 	for sb := range h.byEvent[event] {
-		sb.pushEvent(game, outMsg{b: b}, snap)
+		sb.push(game, outMsg{b: b}, snap)
 	}
 }
 

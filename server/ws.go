@@ -91,7 +91,7 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		g.mu.Lock()
 		err := s.syncLive(ctx, g)
 		if err == nil {
-			sb.push(g.meta.ID, outMsg{snap: &sharedSnap{m: snapshotMessage(g, true)}})
+			sb.push(g.meta.ID, outMsg{snap: &sharedSnap{m: snapshotMessage(g, true)}}, nil)
 			s.hub.followGame(g.meta.ID, sb)
 		}
 		g.mu.Unlock()
