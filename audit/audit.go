@@ -316,13 +316,19 @@ func (r *run) replay() Result {
 	h.add(h.keys[0])
 	moves := r.pg.Len()
 	for i := 0; i < moves; i++ {
-		sanb := r.pg.SANBytes(i)
-		m, quick := r.pos.QuickSANBytes(sanb)
+		// Most moves are read into their parts by the PGN reader already.
+		var m chess.Move
+		var quick bool
+		if ps := r.pg.Plain(i); ps != 0 {
+			m, quick = r.pos.QuickSANParts(chess.PieceType(ps.Piece()), chess.Square(ps.To()), ps.FromFile(), ps.FromRank())
+		} else {
+			m, quick = r.pos.QuickSANBytes(r.pg.SANBytes(i))
+		}
 		// Most plies: a move found (so the position has one; it is no
 		// null move), the game going on, and nothing for check to see.
 		if !quick || r.ended != nil || !r.quiet() {
 			var next int
-			if m, next = r.slowPly(i, sanb, m, quick); next == stopReplay {
+			if m, next = r.slowPly(i, m, quick); next == stopReplay {
 				return Result{Plies: r.ply}
 			} else if next == plyDone {
 				continue
@@ -354,10 +360,11 @@ func (r *run) quiet() bool {
 		p.ByType(chess.Pawn)|p.ByType(chess.Rook)|p.ByType(chess.Queen) != 0
 }
 
-// slowPly is the replay of move i (text sanb; m and quick from QuickSAN)
-// where a ply needs more than playing its move: the checks of the laws,
-// a finding, a null move, a move QuickSAN does not read, an illegal move.
-func (r *run) slowPly(i int, sanb []byte, m chess.Move, quick bool) (chess.Move, int) {
+// slowPly is the replay of move i (m and quick from QuickSAN) where a ply
+// needs more than playing its move: the checks of the laws, a finding, a
+// null move, a move QuickSAN does not read, an illegal move.
+func (r *run) slowPly(i int, m chess.Move, quick bool) (chess.Move, int) {
+	sanb := r.pg.SANBytes(i)
 	p := &r.pos // read only until the move is played
 	ply := r.ply + 1
 	moves := r.pg.Len()

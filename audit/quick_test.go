@@ -78,3 +78,50 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 		t.Fatal("QuickSAN answered nothing")
 	}
 }
+
+// TestPlainPartsAgreeWithQuickSAN: for every move of the real games that
+// the PGN reader reads into its parts (pgn.PlainSAN, numbered as the
+// chess package numbers pieces and squares), QuickSANParts of the parts,
+// as the replay calls it, gives what QuickSAN gives for the text.
+func TestPlainPartsAgreeWithQuickSAN(t *testing.T) {
+	moves, plain := 0, 0
+	for _, name := range []string{"lichess_db_1000k.pgn", "twic1599_1000k.pgn", "FWWRC.pgn", "uzchesscup.pgn"} {
+		f, err := os.Open(filepath.Join(testdata, "real", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := pgn.NewReader(f)
+		var ml pgn.MainLine
+		for games := 0; games < 300; games++ {
+			if err := rd.ReadMainLine(&ml); err != nil {
+				break
+			}
+			p, _, err := chess.ParseFENWith(chess.StartFEN, chess.Options{}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range ml.Len() {
+				moves++
+				want, wantOK := p.QuickSANBytes(ml.SANBytes(i))
+				if ps := ml.Plain(i); ps != 0 {
+					plain++
+					got, gotOK := p.QuickSANParts(chess.PieceType(ps.Piece()), chess.Square(ps.To()), ps.FromFile(), ps.FromRank())
+					if got != want || gotOK != wantOK {
+						t.Fatalf("%s: %q in %s: QuickSANParts %v %v, QuickSAN %v %v", name, ml.SAN(i), p.FEN(), got, gotOK, want, wantOK)
+					}
+				}
+				if !wantOK {
+					if want, err = p.ParseSAN(ml.SAN(i)); err != nil {
+						break
+					}
+				}
+				p.Make(want)
+			}
+		}
+		f.Close()
+	}
+	t.Logf("%d moves, %d read into parts", moves, plain)
+	if plain < moves/2 {
+		t.Fatalf("only %d of %d moves read into parts", plain, moves)
+	}
+}

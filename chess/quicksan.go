@@ -14,6 +14,21 @@ func (p *Position) QuickSAN(san string) (Move, bool) { return quickSAN(p, san) }
 // QuickSANBytes is QuickSAN for a move text held in bytes.
 func (p *Position) QuickSANBytes(san []byte) (Move, bool) { return quickSAN(p, san) }
 
+// QuickSANParts is QuickSAN for a move already read into its parts: a
+// move of a piece of type t to the square to, from the file and the rank
+// given (-1 where the text gives none), with no promotion. "Nbd7" is a
+// knight to d7 from the b-file, "exd5" a pawn to d5 from the e-file; for
+// the parts of a move text, it answers as QuickSAN answers for the text.
+func (p *Position) QuickSANParts(t PieceType, to Square, fromFile, fromRank int) (Move, bool) {
+	if to > 63 || fromFile > 7 || fromRank > 7 || p.byColor[p.turn].Has(to) {
+		return NoMove, false
+	}
+	if t == Pawn {
+		return p.quickPawn(to, NoPieceType, fromFile, fromRank)
+	}
+	return p.quickPiece(t, to, fromFile, fromRank)
+}
+
 func quickSAN[T string | []byte](p *Position, san T) (Move, bool) {
 	// The commonest forms first, "e4" and "Nf3", as the general case below
 	// reads them.

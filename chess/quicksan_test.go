@@ -70,6 +70,97 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 	}
 }
 
+// TestQuickSANPartsAgreesWithQuickSAN plays random games from the
+// positions of the perft suites and checks, for every text of the plain
+// forms ("e4", "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2") with every piece
+// and destination and with origins taken from the board, that
+// QuickSANParts of the text's parts answers as QuickSAN of the text.
+func TestQuickSANPartsAgreesWithQuickSAN(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var starts []PerftCase
+	starts = append(starts, loadSuite(t, "perftsuite.epd")...)
+	starts = append(starts, loadSuite(t, "chess960.perft")[:50]...)
+	tried, found := 0, 0
+	var ml MoveList
+	for _, c := range starts {
+		p, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 30; ply++ {
+			p.LegalMoves(&ml)
+			var texts []string
+			for to := range Square(64) {
+				sq := to.String()
+				texts = append(texts, sq, "N"+sq, "B"+sq, "R"+sq+"+", "Q"+sq, "K"+sq, "ax"+sq, "h"+sq)
+			}
+			for _, m := range ml.Slice() {
+				from, sq := m.From().String(), m.To().String()
+				letter := p.PieceAt(m.From()).Type().Letter()
+				if letter == "P" {
+					letter = ""
+				}
+				texts = append(texts, letter+sq, letter+"x"+sq, from[:1]+"x"+sq)
+				if letter != "" {
+					texts = append(texts, letter+from[:1]+sq, letter+from[1:]+sq+"#")
+				}
+			}
+			for _, s := range texts {
+				tp, to, file, rank, ok := plainParts(s)
+				if !ok {
+					continue
+				}
+				tried++
+				got, gotOK := p.QuickSANParts(tp, to, file, rank)
+				want, wantOK := p.QuickSAN(s)
+				if got != want || gotOK != wantOK {
+					t.Fatalf("%q in %s: QuickSANParts %v %v, QuickSAN %v %v", s, p.FEN(), got, gotOK, want, wantOK)
+				}
+				if gotOK {
+					found++
+				}
+			}
+			if ml.Len() == 0 {
+				break
+			}
+			p.Make(ml.At(rng.IntN(ml.Len())))
+		}
+	}
+	t.Logf("%d texts, %d moves found", tried, found)
+	if found < tried/20 {
+		t.Fatalf("only %d of %d texts name a move", found, tried)
+	}
+}
+
+// plainParts reads a text of the plain forms of SAN into its parts, as
+// the PGN reader does, for TestQuickSANPartsAgreesWithQuickSAN.
+func plainParts(s string) (t PieceType, to Square, fromFile, fromRank int, ok bool) {
+	s = strings.TrimRight(s, "+#")
+	if n := len(s); n < 2 || n > 4 || s[n-2] < 'a' || s[n-2] > 'h' || s[n-1] < '1' || s[n-1] > '8' {
+		return 0, 0, 0, 0, false
+	}
+	to = NewSquare(int(s[len(s)-2]-'a'), int(s[len(s)-1]-'1'))
+	hint := s[:len(s)-2]
+	t, fromFile, fromRank = Pawn, -1, -1
+	if hint != "" && strings.Contains("NBRQK", hint[:1]) {
+		t = sanPiece[hint[0]]
+		hint = hint[1:]
+	}
+	switch {
+	case hint == "" && t != Pawn, hint == "x" && t != Pawn:
+	case hint == "" && t == Pawn:
+	case len(hint) == 2 && t == Pawn && hint[0] >= 'a' && hint[0] <= 'h' && hint[1] == 'x':
+		fromFile = int(hint[0] - 'a')
+	case len(hint) == 1 && t != Pawn && hint[0] >= 'a' && hint[0] <= 'h':
+		fromFile = int(hint[0] - 'a')
+	case len(hint) == 1 && t != Pawn && hint[0] >= '1' && hint[0] <= '8':
+		fromRank = int(hint[0] - '1')
+	default:
+		return 0, 0, 0, 0, false
+	}
+	return t, to, fromFile, fromRank, true
+}
+
 // FuzzQuickSAN: QuickSAN never panics, and where it answers it gives the
 // move ParseSAN gives.
 func FuzzQuickSAN(f *testing.F) {

@@ -34,11 +34,12 @@ type MainLine struct {
 	text  []byte    // tag values and comments
 }
 
-// moveRef is a move of a MainLine: its text, and the index in notes of
-// the first comment after it.
+// moveRef is a move of a MainLine: its text, the index in notes of the
+// first comment after it, and its parts where it is in a plain form.
 type moveRef struct {
 	san   textRef
 	first int
+	plain PlainSAN
 }
 
 // textRef is a piece of MainLine.text.
@@ -98,8 +99,9 @@ func (ml *MainLine) keep(b []byte) textRef {
 }
 
 // addMoveFrom appends the move of the first n bytes of src, where n is
-// at most 8 and src holds at least 8 bytes: a word is copied whole.
-func (ml *MainLine) addMoveFrom(src []byte, n int) {
+// at most 8 and src holds at least 8 bytes (a word is copied whole), and
+// ps is plainSAN of the move.
+func (ml *MainLine) addMoveFrom(src []byte, n int, ps PlainSAN) {
 	start := len(ml.text)
 	if cap(ml.text)-start < 8 {
 		ml.addMove(src[:n])
@@ -107,12 +109,15 @@ func (ml *MainLine) addMoveFrom(src []byte, n int) {
 	}
 	binary.LittleEndian.PutUint64(ml.text[start:start+8], binary.LittleEndian.Uint64(src))
 	ml.text = ml.text[:start+n]
-	ml.moves = append(ml.moves, moveRef{textRef{start, start + n}, len(ml.notes)})
+	ml.moves = append(ml.moves, moveRef{textRef{start, start + n}, len(ml.notes), ps})
 }
 
 // addMove appends a move to the main line.
-func (ml *MainLine) addMove(san []byte) {
-	ml.moves = append(ml.moves, moveRef{ml.keep(san), len(ml.notes)})
+func (ml *MainLine) addMove(san []byte) { ml.addMovePlain(san, plainSAN(san)) }
+
+// addMovePlain appends a move to the main line, where ps is plainSAN(san).
+func (ml *MainLine) addMovePlain(san []byte, ps PlainSAN) {
+	ml.moves = append(ml.moves, moveRef{ml.keep(san), len(ml.notes), ps})
 }
 
 // Load makes ml the main line of g, as ReadMainLine would have read it.
@@ -129,7 +134,7 @@ func (ml *MainLine) Load(g *Game) {
 	for _, m := range g.Moves {
 		start := len(ml.text)
 		ml.text = append(ml.text, m.SAN...)
-		ml.moves = append(ml.moves, moveRef{textRef{start, len(ml.text)}, len(ml.notes)})
+		ml.moves = append(ml.moves, moveRef{textRef{start, len(ml.text)}, len(ml.notes), plainSAN(ml.text[start:])})
 		for _, c := range m.After {
 			start := len(ml.text)
 			ml.text = append(ml.text, c...)
@@ -214,6 +219,11 @@ func (ml *MainLine) SAN(i int) string { return string(ml.ref(ml.moves[i].san)) }
 // SANBytes is SAN without the copy: the bytes are ml's own, to read only
 // and not to keep past the next read into ml.
 func (ml *MainLine) SANBytes(i int) []byte { return ml.ref(ml.moves[i].san) }
+
+// Plain returns move i read into its parts, where it is in one of the
+// commonest forms of SAN (see PlainSAN), or 0. The reader reads them as
+// it checks the move, so that a replay need not read the text again.
+func (ml *MainLine) Plain(i int) PlainSAN { return ml.moves[i].plain }
 
 // afterRange returns the indexes in notes of the comments after move i.
 func (ml *MainLine) afterRange(i int) (int, int) {
@@ -579,7 +589,7 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, afterp *bool, pendp *[]
 		if i+8 <= len(buf) {
 			// The commonest words in one go: a move number of up to seven
 			// digits, or a move of up to seven bytes ending in white space
-			// that plainMove accepts. Eight bytes are read as one number:
+			// that plainSAN reads. Eight bytes are read as one number:
 			// spaceAt and digitsTo find where the word ends.
 			x := binary.LittleEndian.Uint64(buf[i:])
 			if c >= '0' && c <= '9' {
@@ -598,17 +608,19 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, afterp *bool, pendp *[]
 					}
 					continue
 				}
-			} else if k := spaceAt(x); k < 8 && class[buf[i+k]] == clSpace && plainMove(buf[i:i+k]) {
-				ml.addMoveFrom(buf[i:], k)
-				pend = pend[:0] // the comments before a move are not kept
-				after = true
-				moves = true
-				bol = false
-				i += k
-				if buf[i] == ' ' {
-					i++ // the space after it, at once
+			} else if k := spaceAt(x); k < 8 && class[buf[i+k]] == clSpace {
+				if ps := plainSAN(buf[i : i+k]); ps != 0 {
+					ml.addMoveFrom(buf[i:], k, ps)
+					pend = pend[:0] // the comments before a move are not kept
+					after = true
+					moves = true
+					bol = false
+					i += k
+					if buf[i] == ' ' {
+						i++ // the space after it, at once
+					}
+					continue
 				}
-				continue
 			}
 		}
 		{
@@ -625,8 +637,8 @@ func (r *Reader) scanMain(ml *MainLine, main *leanFrame, afterp *bool, pendp *[]
 					break // a result, castling with zeros ...
 				}
 				after = false
-			} else if plainMove(w) || validMove(w) {
-				ml.addMove(w)
+			} else if ps := plainSAN(w); ps != 0 || validMove(w) {
+				ml.addMovePlain(w, ps)
 				pend = pend[:0] // the comments before a move are not kept
 				after = true
 				moves = true
@@ -677,34 +689,96 @@ var clkOpen = binary.LittleEndian.Uint64([]byte("{ [%clk "))
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// plainMove reports whether w is one of the commonest forms of SAN: "e4",
-// "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2", with a "+" or "#" or not. Those
-// are valid moves (validMove); for anything else it says false.
-func plainMove(w []byte) bool {
-	if n := len(w); n > 0 && (w[n-1] == '+' || w[n-1] == '#') {
-		w = w[:n-1]
-	}
+// PlainSAN is a move in one of the commonest forms of SAN, read into its
+// parts: "e4", "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2", with a "+" or "#"
+// or not. Zero is no move: a move in any other form (castling, a
+// promotion, "Pe4", "Qh4e1", a suffix annotation, ...). The text alone is
+// read, not a position: the parts are what the text says, whether or not
+// such a move exists.
+type PlainSAN uint32
+
+// The layout of a PlainSAN: the destination square in bits 0 to 5, the
+// file of the origin plus one in bits 6 to 9 and its rank plus one in
+// bits 10 to 13 (zero where the text does not give them), the piece in
+// bits 16 to 18.
+const (
+	plainFileShift  = 6
+	plainRankShift  = 10
+	plainPieceShift = 16
+)
+
+// Piece returns the piece that moves: 1 pawn, 2 knight, 3 bishop, 4 rook,
+// 5 queen, 6 king (the numbering of the chess package's piece types).
+func (s PlainSAN) Piece() int { return int(s>>plainPieceShift) & 7 }
+
+// To returns the destination square: 0 for a1, 1 for b1, ..., 63 for h8
+// (file + 8*rank, the chess package's numbering of the squares).
+func (s PlainSAN) To() int { return int(s) & 63 }
+
+// FromFile returns the file of the origin, 0 (a) to 7 (h), where the text
+// gives it ("exd5", "Nbd7"), else -1.
+func (s PlainSAN) FromFile() int { return int(s>>plainFileShift)&15 - 1 }
+
+// FromRank returns the rank of the origin, 0 (1) to 7 (8), where the text
+// gives it ("R1e2"), else -1.
+func (s PlainSAN) FromRank() int { return int(s>>plainRankShift)&15 - 1 }
+
+// plainSAN returns w read into its parts where it is in one of the forms
+// of PlainSAN, else 0. Every word it reads is a valid move (validMove).
+func plainSAN(w []byte) PlainSAN {
 	n := len(w)
-	if n < 2 || n > 4 || sanClass[w[n-2]]&sanFile == 0 || sanClass[w[n-1]]&sanRank == 0 {
-		return false
+	if n > 0 && (w[n-1] == '+' || w[n-1] == '#') {
+		n--
 	}
+	if n < 2 || n > 4 {
+		return 0
+	}
+	f, k := w[n-2], w[n-1]
+	if sanClass[f]&sanFile == 0 || sanClass[k]&sanRank == 0 {
+		return 0
+	}
+	to := PlainSAN(f-'a') | PlainSAN(k-'1')<<3
 	switch n {
 	case 2:
-		return true
+		return to | plainPawn
 	case 3:
-		return sanClass[w[0]]&sanPiece != 0
+		if pc := plainPiece[w[0]]; pc != 0 {
+			return to | pc
+		}
+		return 0
 	}
 	// n == 4
-	switch c := sanClass[w[0]]; {
-	case c&sanPiece != 0:
-		return w[1] == 'x' || sanClass[w[1]]&(sanFile|sanRank) != 0
-	case c&sanFile != 0:
-		return w[1] == 'x'
+	c, d := w[0], w[1]
+	if pc := plainPiece[c]; pc != 0 {
+		switch cl := sanClass[d]; {
+		case d == 'x':
+			return to | pc
+		case cl&sanFile != 0:
+			return to | pc | PlainSAN(d-'a'+1)<<plainFileShift
+		case cl&sanRank != 0:
+			return to | pc | PlainSAN(d-'1'+1)<<plainRankShift
+		}
+		return 0
 	}
-	return false
+	if sanClass[c]&sanFile != 0 && d == 'x' {
+		return to | plainPawn | PlainSAN(c-'a'+1)<<plainFileShift
+	}
+	return 0
 }
 
-// Classes of the bytes of a move, for plainMove.
+// plainPawn is the piece bits of a pawn move.
+const plainPawn = 1 << plainPieceShift
+
+// plainPiece holds the piece bits of a PlainSAN for each piece letter but
+// P, and 0 for any other byte.
+var plainPiece = func() (t [256]PlainSAN) {
+	for i, c := range "NBRQK" {
+		t[c] = PlainSAN(i+2) << plainPieceShift
+	}
+	return t
+}()
+
+// Classes of the bytes of a move, for plainSAN.
 const (
 	sanFile  = 1 << iota // a to h
 	sanRank              // 1 to 8

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -102,6 +103,9 @@ func diffMainLine(ml *MainLine, g *Game) string {
 		if ml.SAN(i) != m.SAN {
 			return "move text differs"
 		}
+		if ml.Plain(i) != plainSAN([]byte(m.SAN)) {
+			return "move parts differ"
+		}
 		if a := ml.After(i); len(a) != len(m.After) || (len(a) > 0 && !reflect.DeepEqual(a, m.After)) {
 			return "comments after move differ: " + strings.Join(a, "|") + " vs " + strings.Join(m.After, "|")
 		}
@@ -195,17 +199,47 @@ func benchMainLine(b *testing.B, data []byte) {
 	}
 }
 
-// TestPlainMove: every form plainMove accepts is a valid move.
-func TestPlainMove(t *testing.T) {
+// TestPlainSAN: plainSAN reads exactly the plain forms of SAN ("e4",
+// "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2", with "+" or "#" or not), each a
+// valid move, into the parts the text gives; checked against a reading
+// by regular expression of every word of up to five bytes of an alphabet
+// that makes all forms and many near misses.
+func TestPlainSAN(t *testing.T) {
+	forms := regexp.MustCompile(`^(?:([a-h])x)?([a-h][1-8])[+#]?$|^([NBRQK])(?:([a-h])|([1-8])|x)?([a-h][1-8])[+#]?$`)
+	pieces := map[string]int{"": 1, "N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
+	square := func(s string) int { return int(s[0]-'a') + 8*int(s[1]-'1') }
+	index := func(s, set string) int {
+		if s == "" {
+			return -1
+		}
+		return strings.Index(set, s)
+	}
 	accepted := 0
 	alphabet := []byte("abh18KNPQxO-+#=e")
 	var w []byte
 	var try func(n int)
 	try = func(n int) {
-		if plainMove(w) {
+		ps := plainSAN(w)
+		m := forms.FindSubmatch(w)
+		switch {
+		case m == nil && ps != 0:
+			t.Fatalf("plainSAN(%q) = %#x, not a plain form", w, ps)
+		case m != nil && ps == 0:
+			t.Fatalf("plainSAN(%q) = 0, a plain form", w)
+		case m != nil:
 			accepted++
 			if !validMove(w) {
-				t.Fatalf("plainMove accepts %q, validMove does not", w)
+				t.Fatalf("plainSAN reads %q, validMove refuses it", w)
+			}
+			// A pawn's groups are 1 and 2; a piece's 3 to 6.
+			piece, file, rank, to := "", string(m[1]), "", string(m[2])
+			if len(m[3]) > 0 {
+				piece, file, rank, to = string(m[3]), string(m[4]), string(m[5]), string(m[6])
+			}
+			got := [4]int{ps.Piece(), ps.FromFile(), ps.FromRank(), ps.To()}
+			want := [4]int{pieces[piece], index(file, "abcdefgh"), index(rank, "12345678"), square(to)}
+			if got != want {
+				t.Fatalf("plainSAN(%q): piece, from file, from rank, to = %v, want %v", w, got, want)
 			}
 		}
 		if n == 0 {
@@ -218,12 +252,47 @@ func TestPlainMove(t *testing.T) {
 		}
 	}
 	try(5)
-	for _, s := range []string{"e4", "exd5", "Nf3", "Nxe5+", "Nbd7#", "R1e2"} {
-		if !plainMove([]byte(s)) {
-			t.Errorf("plainMove(%q) is false", s)
+	for _, s := range []string{"e4", "exd5", "Nf3", "Nxe5+", "Nbd7#", "R1e2", "Kh8", "Qa1"} {
+		if plainSAN([]byte(s)) == 0 {
+			t.Errorf("plainSAN(%q) is 0", s)
 		}
 	}
-	t.Logf("%d words accepted", accepted)
+	for _, s := range []string{"Pe4", "e8=Q", "O-O", "Nbxd7", "Qh4e1", "e4!", "--", "Z0", "i4", "e9"} {
+		if plainSAN([]byte(s)) != 0 {
+			t.Errorf("plainSAN(%q) is not 0", s)
+		}
+	}
+	t.Logf("%d words read", accepted)
+}
+
+// TestMainLinePlainSAN: ReadMainLine and Load give each move the parts of
+// its text, wherever the buffer's edges fall (one byte at a time too).
+func TestMainLinePlainSAN(t *testing.T) {
+	data := []byte("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 O-O-O 14. a5 Kb7 15. axb6 cxb6 16. Nb5 Bb8 17. Rxd8 Bxb3 18. cxb3 Pe7 19. R1a2 e8=Q {x} 20. Ne7+ 1-0\n")
+	for _, one := range []bool{false, true} {
+		var src io.Reader = bytes.NewReader(data)
+		if one {
+			src = iotest.OneByteReader(src)
+		}
+		var ml MainLine
+		if err := NewReader(src).ReadMainLine(&ml); err != nil {
+			t.Fatal(err)
+		}
+		for i := range ml.Len() {
+			if got, want := ml.Plain(i), plainSAN(ml.SANBytes(i)); got != want {
+				t.Errorf("one byte at a time %v: move %d %q: Plain %#x, want %#x", one, i, ml.SAN(i), got, want)
+			}
+		}
+		g, err := NewReader(bytes.NewReader(data)).Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var loaded MainLine
+		loaded.Load(g)
+		if !reflect.DeepEqual(loaded.moves, ml.moves) {
+			t.Errorf("Load's moves %v, ReadMainLine's %v", loaded.moves, ml.moves)
+		}
+	}
 }
 
 // TestMainLineHeaderBreaks: after a blank line in a header, a tag name the
