@@ -346,3 +346,45 @@ func TestPostgres_BoardTokenReplacedOnAnotherProcess(t *testing.T) {
 		t.Fatalf("old token on b, later: %d %s", st, raw)
 	}
 }
+
+// A board token replaced on one process gets no answer that writes
+// nothing on the other either: the retry of a post it made (answered from
+// memory with its acks before) and an action the engine refuses are 403,
+// as an append is. Before, the process that kept the old hash in memory
+// gave the old token its acks again and the engine's refusal.
+func TestPostgres_ReplacedBoardTokenGetsNoAnswerFromMemory(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	a := startServer(t, dsn)
+	b := startServer(t, dsn)
+	ev := createEvent(t, a.url, 1, protocol.Start{})
+	g := ev.Games[0]
+	mate := moves(t, "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5xf7", false)
+	for i := range mate {
+		mate[i].Seq = int64(i + 1)
+	}
+	body := mustJSON(t, mate)
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, body, nil); st != http.StatusOK {
+		t.Fatalf("mate on b: %d %s", st, raw)
+	}
+	late := `{"by":"black","act":"clock","seq":100}`
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, late, nil); st != http.StatusBadRequest {
+		t.Fatalf("an action after the mate, before the new token: %d %s (want the engine's refusal)", st, raw)
+	}
+	var res PostResult
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, body, &res); st != http.StatusOK || !res.Acks[0].Duplicate {
+		t.Fatalf("the retry before the new token: %d %s (want its acks again)", st, raw)
+	}
+	if st, raw := call(t, "POST", a.url+"/api/games/"+g.ID+"/board-token", ev.ArbiterToken, nil, nil); st != http.StatusOK {
+		t.Fatalf("new token on a: %d %s", st, raw)
+	}
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, body, nil); st != http.StatusForbidden {
+		t.Fatalf("the retry with the old token on b: %d %s, want 403", st, raw)
+	}
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, late, nil); st != http.StatusForbidden {
+		t.Fatalf("a refused action with the old token on b: %d %s, want 403", st, raw)
+	}
+	// The arbiter's token is not a board's: its refusal is still the engine's.
+	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", ev.ArbiterToken, late, nil); st != http.StatusBadRequest {
+		t.Fatalf("the arbiter's refused action on b: %d %s, want 400", st, raw)
+	}
+}

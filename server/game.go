@@ -433,20 +433,58 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // the engine is rebuilt and the actions judged again, under the game's
 // write lock this time.
 func (s *Server) post(ctx context.Context, g *live, who poster, actions []protocol.Action) (PostResult, error) {
-	author := who.author
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	res, wrote, err := s.postLocked(ctx, g, who, actions)
+	if !wrote {
+		if terr := s.boardTokenStands(ctx, g, who); terr != nil {
+			return PostResult{}, terr
+		}
+	}
+	return res, err
+}
+
+// boardTokenStands checks, for an answer that wrote nothing (the acks of
+// a retry, a refusal), that a board's token has not been replaced by
+// another process since this one read the game's board hash: the store
+// checks that for every append, this for the answers that need none. On
+// SQLite one process owns the file and the hash in memory is the store's.
+// The caller holds g.mu.
+func (s *Server) boardTokenStands(ctx context.Context, g *live, who poster) error {
+	if who.author != store.ByBoard || !s.store.Postgres() {
+		return nil
+	}
+	meta, err := s.store.Game(ctx, g.meta.ID)
+	if err != nil {
+		return err
+	}
+	if !hashMatches(who.boardHash, meta.BoardHash) {
+		g.meta.BoardHash = meta.BoardHash
+		return tokenReplaced(g.meta.ID)
+	}
+	return nil
+}
+
+// tokenReplaced is the answer to a board token that was replaced.
+func tokenReplaced(game string) error {
+	return apiErr(http.StatusForbidden, "this token may not post to game %s: the board token was replaced", game)
+}
+
+// postLocked is post under g.mu; wrote tells whether it wrote to the
+// store (or tried to), which checks the board token itself.
+func (s *Server) postLocked(ctx context.Context, g *live, who poster, actions []protocol.Action) (_ PostResult, wrote bool, _ error) {
+	author := who.author
 	if g.broken {
 		if err := s.rebuild(g); err != nil {
-			return PostResult{}, err
+			return PostResult{}, false, err
 		}
 	}
 	// A retry whose every action is known needs no transaction.
 	if acks, ok := g.knownAcks(author, actions); ok {
-		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, false, nil
 	}
 	if len(g.log)+len(actions) > maxLogEntries {
-		return PostResult{}, apiErr(http.StatusConflict, "game %s has %d entries: at most %d a game", g.meta.ID, len(g.log), maxLogEntries)
+		return PostResult{}, false, apiErr(http.StatusConflict, "game %s has %d entries: at most %d a game", g.meta.ID, len(g.log), maxLogEntries)
 	}
 	t0 := time.Now()
 	var judged, stored time.Duration
@@ -464,7 +502,7 @@ func (s *Server) post(ctx context.Context, g *live, who poster, actions []protoc
 		// writes): catch up, and judge again if the log moved.
 		n := len(g.log)
 		if err := s.sync(ctx, g); err != nil {
-			return PostResult{}, err
+			return PostResult{}, false, err
 		}
 		if len(g.log) != n {
 			states, acks, err = s.judge(g, author, actions)
@@ -472,10 +510,10 @@ func (s *Server) post(ctx context.Context, g *live, who poster, actions []protoc
 	}
 	judged += time.Since(tj)
 	if err != nil {
-		return PostResult{}, err // g.broken tells whether to rebuild
+		return PostResult{}, false, err // g.broken tells whether to rebuild
 	}
 	if len(states) == 0 {
-		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, false, nil
 	}
 	ts := time.Now()
 	err = s.store.AppendAt(ctx, g.meta.ID, int64(len(g.log)), who.boardHash, entriesOf(states))
@@ -484,7 +522,7 @@ func (s *Server) post(ctx context.Context, g *live, who poster, actions []protoc
 		// Another process wrote to the game meanwhile. Judge again, this
 		// time under the game's write lock, so that it cannot happen twice.
 		if err := s.rebuild(g); err != nil {
-			return PostResult{}, err
+			return PostResult{}, true, err
 		}
 		ts := time.Now()
 		var again time.Duration
@@ -502,20 +540,20 @@ func (s *Server) post(ctx context.Context, g *live, who poster, actions []protoc
 		stored += time.Since(ts) - again
 		if err == nil && len(states) == 0 {
 			g.broken = false
-			return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+			return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, true, nil
 		}
 	}
 	if err != nil {
 		switch {
 		case errors.Is(err, store.ErrConflict):
-			return PostResult{}, apiErr(http.StatusConflict, "%v", err)
+			return PostResult{}, true, apiErr(http.StatusConflict, "%v", err)
 		case errors.Is(err, store.ErrTokenChanged):
 			if meta, merr := s.store.Game(ctx, g.meta.ID); merr == nil {
 				g.meta.BoardHash = meta.BoardHash
 			}
-			return PostResult{}, apiErr(http.StatusForbidden, "this token may not post to game %s: the board token was replaced", g.meta.ID)
+			return PostResult{}, true, tokenReplaced(g.meta.ID)
 		}
-		return PostResult{}, err // g.broken: rebuilt on next use
+		return PostResult{}, true, err // g.broken: rebuilt on next use
 	}
 	g.broken = false
 	for _, st := range states {
@@ -527,7 +565,7 @@ func (s *Server) post(ctx context.Context, g *live, who poster, actions []protoc
 		s.publishEntry(g, &g.log[len(g.log)-1])
 	}
 	s.armFlag(g)
-	return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, nil
+	return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, true, nil
 }
 
 // entriesOf returns the store entries of records.
