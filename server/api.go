@@ -438,7 +438,8 @@ func (s *Server) author(ctx context.Context, tok string, g *live) (poster, error
 // the board token: a token that matches neither is checked against the
 // store before it is refused, and a token that matches an outdated board
 // hash is refused by the store when it appends (Append and AppendAt check
-// the hash under the game's write lock).
+// the hash under the game's write lock) and by post when its answer needs
+// no append (boardTokenStands).
 func (s *Server) authorFor(ctx context.Context, tok string, g *live, need string) (poster, error) {
 	if tok == "" {
 		return poster{}, apiErr(http.StatusUnauthorized, "%s", need)
