@@ -40,9 +40,13 @@ type Splitter struct {
 	done  bool
 }
 
-// readSize bounds one read from the underlying reader, and so the bytes
-// a chunk carries over to the next.
+// readSize bounds one read from the underlying reader.
 const readSize = 256 << 10
+
+// cutMargin is what a chunk reads past its size to find a cut: the bytes
+// it carries over to the next chunk, and copies twice, are about this
+// many rather than a whole read's.
+const cutMargin = 16 << 10
 
 // NewSplitter returns a Splitter that reads r and cuts chunks of at least
 // size bytes (but for the last), each ending at the first place to cut
@@ -82,12 +86,19 @@ func (s *Splitter) Next(buf []byte) (Chunk, error) {
 			}
 			return c, nil
 		}
-		if cap(data)-len(data) < readSize {
+		// Up to the size and a margin past it; then, while no cut is found
+		// (a long game), pieces that grow with what was read past the size.
+		want := s.size + cutMargin - len(data)
+		if want <= 0 {
+			want = max(cutMargin, len(data)-s.size)
+		}
+		want = min(want, readSize)
+		if cap(data)-len(data) < want {
 			grown := make([]byte, len(data), max(2*cap(data), len(data)+readSize, s.size+s.size/4+readSize))
 			copy(grown, data)
 			data = grown
 		}
-		n, err := s.r.Read(data[len(data) : len(data)+readSize])
+		n, err := s.r.Read(data[len(data) : len(data)+want])
 		data = data[:len(data)+n]
 		if err != nil {
 			s.err = err
