@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"runtime"
@@ -182,10 +181,8 @@ func (j *job) run(a *Auditor, rd *pgn.Reader, it *item, file string) {
 	for next(rd, it, &j.games, &j.err) {
 		j.findings = a.item(it, file, j.findings, &j.stats)
 	}
-	j.lines = bytes.Count(j.chunk.Data, newline)
+	j.lines = rd.Lines() // read to its end: the chunk's newlines
 }
-
-var newline = []byte{'\n'}
 
 // item is one game read, or a syntax error, with its number.
 type item struct {

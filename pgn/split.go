@@ -177,6 +177,11 @@ func NewChunkReader(c Chunk) *Reader {
 	return r
 }
 
+// Lines returns the number of newlines r has read past: once a Reader of
+// a chunk has returned io.EOF, the lines of the chunk (bytes.Count of its
+// Data and "\n"), by which the lines of the chunks after it move on.
+func (r *Reader) Lines() int { return r.line - 1 }
+
 // ResetChunk makes r a Reader of the games of c, as NewChunkReader does,
 // keeping the memory r has for its work.
 func (r *Reader) ResetChunk(c Chunk) {

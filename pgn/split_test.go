@@ -90,13 +90,17 @@ func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutc
 		if rerr != nil {
 			return out, chunks, rerr
 		}
+		n := bytes.Count(c.Data, []byte("\n"))
+		if r.Lines() != n {
+			t.Fatalf("chunk of %d bytes: the reader went past %d newlines, the chunk has %d", len(c.Data), r.Lines(), n)
+		}
 		if c.Last {
 			if _, err := s.Next(buf); err != io.EOF {
 				t.Fatalf("Next after the last chunk: %v", err)
 			}
 			return out, chunks, nil
 		}
-		lines += bytes.Count(c.Data, []byte("\n"))
+		lines += n
 		games += r.games
 		buf = c.Data
 	}
