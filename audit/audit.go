@@ -210,15 +210,20 @@ func (a *Auditor) AuditMainLine(ml *pgn.MainLine, file string, number int, dst [
 // position may have stood before (game.Game keeps the same key and the
 // same bound), and to play the game again.
 type history struct {
-	moves []chess.Move // moves[k] led to ply k+1; chess.NoMove for a null move
-	keys  []uint64     // keys[k] is the IdentityKey of the position after k plies
-	since []int32      // since[k]: the earliest ply that may repeat ply k (last pawn move or capture)
+	plies []plyRecord // plies[k]: ply k, from the start (0) to the current one
 	// seen counts the plies of the game by the top bits of their keys (up
 	// to 255): a position whose count is 1 has a key no other ply has.
 	seen [1 << seenBits]uint8
 }
 
 const seenBits = 12
+
+// plyRecord is what the history keeps of a ply.
+type plyRecord struct {
+	key   uint64     // the IdentityKey of the position after the ply
+	since int32      // the earliest ply that may repeat it (the last pawn move or capture)
+	move  chess.Move // the move that led to it; chess.NoMove for a null move (and the start)
+}
 
 // add records key in seen.
 func (h *history) add(key uint64) {
@@ -309,11 +314,9 @@ func (r *run) replay() Result {
 	r.g = r.a.g
 	r.pos, r.ply = *start, 0
 	h := &r.a.h
-	h.moves = h.moves[:0]
-	h.keys = append(h.keys[:0], start.IdentityKey())
-	h.since = append(h.since[:0], 0)
+	h.plies = append(h.plies[:0], plyRecord{key: start.IdentityKey(), move: chess.NoMove})
 	clear(h.seen[:])
-	h.add(h.keys[0])
+	h.add(h.plies[0].key)
 	moves := r.pg.Len()
 	for i := 0; i < moves; i++ {
 		// Most moves are read into their parts by the PGN reader already.
@@ -356,7 +359,7 @@ const (
 func (r *run) quiet() bool {
 	h := &r.a.h
 	p := &r.pos
-	return h.seen[h.keys[r.ply]>>(64-seenBits)] == 1 && p.HalfmoveClock() < 100 &&
+	return h.seen[h.plies[r.ply].key>>(64-seenBits)] == 1 && p.HalfmoveClock() < 100 &&
 		p.ByType(chess.Pawn)|p.ByType(chess.Rook)|p.ByType(chess.Queen) != 0
 }
 
@@ -416,14 +419,12 @@ func (r *run) slowPly(i int, m chess.Move, quick bool) (chess.Move, int) {
 func (r *run) push(m chess.Move) {
 	h := &r.a.h
 	r.ply++
-	since := h.since[r.ply-1]
+	since := h.plies[r.ply-1].since
 	if r.pos.HalfmoveClock() == 0 {
 		since = int32(r.ply)
 	}
 	key := r.pos.IdentityKey()
-	h.moves = append(h.moves, m)
-	h.keys = append(h.keys, key)
-	h.since = append(h.since, since)
+	h.plies = append(h.plies, plyRecord{key: key, since: since, move: m})
 	h.add(key)
 }
 
@@ -443,7 +444,7 @@ func (r *run) someLegal() int {
 func (r *run) game() *game.Game {
 	g := r.g
 	for k := g.Ply(); k < r.ply; k++ {
-		if m := r.a.h.moves[k]; m != chess.NoMove {
+		if m := r.a.h.plies[k+1].move; m != chess.NoMove {
 			g.PlayLegal(m)
 		} else if err := g.PlayNull(); err != nil {
 			panic("audit: a null move the replay played is refused: " + err.Error()) // unreachable: it was not in check
@@ -467,13 +468,13 @@ func (r *run) posAt(ply int) *chess.Position {
 // the positions are, and with more the game, played up to here, counts.
 func (r *run) repetitions() int {
 	h := &r.a.h
-	key := h.keys[r.ply]
+	key := h.plies[r.ply].key
 	if h.seen[key>>(64-seenBits)] == 1 {
 		return 1 // no other ply has this key
 	}
 	n := 1
-	for j := r.ply - 2; j >= int(h.since[r.ply]); j -= 2 {
-		if h.keys[j] == key {
+	for j := r.ply - 2; j >= int(h.plies[r.ply].since); j -= 2 {
+		if h.plies[j].key == key {
 			n++
 		}
 	}
