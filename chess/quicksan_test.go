@@ -27,43 +27,31 @@ func sanForms(p *Position, m Move) []string {
 // the perft suites and checks QuickSAN against ParseSAN for every legal
 // move, written in several ways, and for some moves that are not legal.
 func TestQuickSANAgreesWithParseSAN(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
 	var starts []PerftCase
 	starts = append(starts, loadSuite(t, "perftsuite.epd")...)
 	starts = append(starts, loadSuite(t, "tricky.perft")...)
 	starts = append(starts, loadSuite(t, "chess960.perft")[:100]...)
 	tried, answered := 0, 0
-	var ml MoveList
-	for i, c := range append(starts, starts[:60]...) {
-		vertical := i >= len(starts) // the first positions again, with vertical castling (laws C6)
-		p, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960, Vertical: vertical}, true)
-		if err != nil {
-			t.Fatal(err)
+	// The first positions again, with vertical castling (laws C6).
+	vertical := func(i int) bool { return i >= len(starts) }
+	randomGames(t, 3, append(starts, starts[:60]...), vertical, 40, func(p *Position, legal []Move) {
+		var texts []string
+		for _, m := range legal {
+			texts = append(texts, sanForms(p, m)...)
 		}
-		for ply := 0; ply < 40; ply++ {
-			p.LegalMoves(&ml)
-			var texts []string
-			for _, m := range ml.Slice() {
-				texts = append(texts, sanForms(p, m)...)
+		texts = append(texts, "O-O", "O-O-O", "0-0", "0-0-0", "O-O-O-O", "O-O-", "O--O", "OO", "O-O-O-O-O", "Ke9", "e", "xe4", "Nxe4", "Qa1", "Rh8", "Kd2", "e5", "d5", "exd5", "hxg7", "b8=N", "axb1=Q", "N1", "Bb", "Qd1d1")
+		for _, s := range texts {
+			tried++
+			got, ok := p.QuickSAN(s)
+			if !ok {
+				continue
 			}
-			texts = append(texts, "O-O", "O-O-O", "0-0", "0-0-0", "O-O-O-O", "O-O-", "O--O", "OO", "O-O-O-O-O", "Ke9", "e", "xe4", "Nxe4", "Qa1", "Rh8", "Kd2", "e5", "d5", "exd5", "hxg7", "b8=N", "axb1=Q", "N1", "Bb", "Qd1d1")
-			for _, s := range texts {
-				tried++
-				got, ok := p.QuickSAN(s)
-				if !ok {
-					continue
-				}
-				answered++
-				if want, err := p.ParseSAN(s); err != nil || got != want {
-					t.Fatalf("%q in %s: QuickSAN %v, ParseSAN %v %v", s, p.FEN(), got, want, err)
-				}
+			answered++
+			if want, err := p.ParseSAN(s); err != nil || got != want {
+				t.Fatalf("%q in %s: QuickSAN %v, ParseSAN %v %v", s, p.FEN(), got, want, err)
 			}
-			if ml.Len() == 0 {
-				break
-			}
-			p.Make(ml.At(rng.IntN(ml.Len())))
 		}
-	}
+	})
 	t.Logf("%d texts, %d answered by QuickSAN", tried, answered)
 	if answered < tried/4 {
 		t.Fatalf("QuickSAN answered only %d of %d", answered, tried)
@@ -76,59 +64,70 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 // and destination and with origins taken from the board, that
 // QuickSANParts of the text's parts answers as QuickSAN of the text.
 func TestQuickSANPartsAgreesWithQuickSAN(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
 	var starts []PerftCase
 	starts = append(starts, loadSuite(t, "perftsuite.epd")...)
 	starts = append(starts, loadSuite(t, "chess960.perft")[:50]...)
 	tried, found := 0, 0
+	randomGames(t, 7, starts, nil, 30, func(p *Position, legal []Move) {
+		var texts []string
+		for to := range Square(64) {
+			sq := to.String()
+			texts = append(texts, sq, "N"+sq, "B"+sq, "R"+sq+"+", "Q"+sq, "K"+sq, "ax"+sq, "h"+sq)
+		}
+		for _, m := range legal {
+			from, sq := m.From().String(), m.To().String()
+			letter := p.PieceAt(m.From()).Type().Letter()
+			if letter == "P" {
+				letter = ""
+			}
+			texts = append(texts, letter+sq, letter+"x"+sq, from[:1]+"x"+sq)
+			if letter != "" {
+				texts = append(texts, letter+from[:1]+sq, letter+from[1:]+sq+"#")
+			}
+		}
+		for _, s := range texts {
+			tp, to, file, rank, ok := plainParts(s)
+			if !ok {
+				continue
+			}
+			tried++
+			got, gotOK := p.QuickSANParts(tp, to, file, rank)
+			want, wantOK := p.QuickSAN(s)
+			if got != want || gotOK != wantOK {
+				t.Fatalf("%q in %s: QuickSANParts %v %v, QuickSAN %v %v", s, p.FEN(), got, gotOK, want, wantOK)
+			}
+			if gotOK {
+				found++
+			}
+		}
+	})
+	t.Logf("%d texts, %d moves found", tried, found)
+	if found < tried/20 {
+		t.Fatalf("only %d of %d texts name a move", found, tried)
+	}
+}
+
+// randomGames plays, from each start, a random game of up to plies plies
+// (seeded by seed), and calls visit in every position with its legal
+// moves before a move is made; vertical, if set, tells which starts allow
+// vertical castling. visit must leave the position as it is.
+func randomGames(t *testing.T, seed uint64, starts []PerftCase, vertical func(i int) bool, plies int, visit func(p *Position, legal []Move)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed+1))
 	var ml MoveList
-	for _, c := range starts {
-		p, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960}, true)
+	for i, c := range starts {
+		p, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960, Vertical: vertical != nil && vertical(i)}, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for ply := 0; ply < 30; ply++ {
+		for range plies {
 			p.LegalMoves(&ml)
-			var texts []string
-			for to := range Square(64) {
-				sq := to.String()
-				texts = append(texts, sq, "N"+sq, "B"+sq, "R"+sq+"+", "Q"+sq, "K"+sq, "ax"+sq, "h"+sq)
-			}
-			for _, m := range ml.Slice() {
-				from, sq := m.From().String(), m.To().String()
-				letter := p.PieceAt(m.From()).Type().Letter()
-				if letter == "P" {
-					letter = ""
-				}
-				texts = append(texts, letter+sq, letter+"x"+sq, from[:1]+"x"+sq)
-				if letter != "" {
-					texts = append(texts, letter+from[:1]+sq, letter+from[1:]+sq+"#")
-				}
-			}
-			for _, s := range texts {
-				tp, to, file, rank, ok := plainParts(s)
-				if !ok {
-					continue
-				}
-				tried++
-				got, gotOK := p.QuickSANParts(tp, to, file, rank)
-				want, wantOK := p.QuickSAN(s)
-				if got != want || gotOK != wantOK {
-					t.Fatalf("%q in %s: QuickSANParts %v %v, QuickSAN %v %v", s, p.FEN(), got, gotOK, want, wantOK)
-				}
-				if gotOK {
-					found++
-				}
-			}
+			visit(p, ml.Slice())
 			if ml.Len() == 0 {
 				break
 			}
 			p.Make(ml.At(rng.IntN(ml.Len())))
 		}
-	}
-	t.Logf("%d texts, %d moves found", tried, found)
-	if found < tried/20 {
-		t.Fatalf("only %d of %d texts name a move", found, tried)
 	}
 }
 

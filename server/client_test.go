@@ -184,10 +184,7 @@ func TestClient_ReconnectsWithoutLosingOrDuplicating(t *testing.T) {
 }
 
 func TestPostgres_TwoProcessesServeOneEvent(t *testing.T) {
-	dsn := pgtest.Schema(t)
-	a := startServer(t, dsn)
-	b := startServer(t, dsn)
-	ev := createEvent(t, a.url, 1, protocol.Start{})
+	a, b, ev := twoProcessesOneGame(t)
 	g := ev.Games[0]
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -255,10 +252,7 @@ func TestPostgres_TwoProcessesServeOneEvent(t *testing.T) {
 // its first entry (a spectator looked at it): never as entries of a game
 // the follower has no board for.
 func TestPostgres_HallFollowerGetsAGameAddedOnAnotherProcess(t *testing.T) {
-	dsn := pgtest.Schema(t)
-	a := startServer(t, dsn)
-	b := startServer(t, dsn)
-	ev := createEvent(t, a.url, 1, protocol.Start{})
+	a, b, ev := twoProcessesOneGame(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 
@@ -300,10 +294,7 @@ func TestPostgres_HallFollowerGetsAGameAddedOnAnotherProcess(t *testing.T) {
 // which keeps the old hash in memory (over its open socket and over HTTP),
 // and the new token posts on both.
 func TestPostgres_BoardTokenReplacedOnAnotherProcess(t *testing.T) {
-	dsn := pgtest.Schema(t)
-	a := startServer(t, dsn)
-	b := startServer(t, dsn)
-	ev := createEvent(t, a.url, 1, protocol.Start{})
+	a, b, ev := twoProcessesOneGame(t)
 	g := ev.Games[0]
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -353,10 +344,7 @@ func TestPostgres_BoardTokenReplacedOnAnotherProcess(t *testing.T) {
 // as an append is. Before, the process that kept the old hash in memory
 // gave the old token its acks again and the engine's refusal.
 func TestPostgres_ReplacedBoardTokenGetsNoAnswerFromMemory(t *testing.T) {
-	dsn := pgtest.Schema(t)
-	a := startServer(t, dsn)
-	b := startServer(t, dsn)
-	ev := createEvent(t, a.url, 1, protocol.Start{})
+	a, b, ev := twoProcessesOneGame(t)
 	g := ev.Games[0]
 	mate := moves(t, "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5xf7", false)
 	for i := range mate {
@@ -387,4 +375,13 @@ func TestPostgres_ReplacedBoardTokenGetsNoAnswerFromMemory(t *testing.T) {
 	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", ev.ArbiterToken, late, nil); st != http.StatusBadRequest {
 		t.Fatalf("the arbiter's refused action on b: %d %s, want 400", st, raw)
 	}
+}
+
+// twoProcessesOneGame starts two servers on one new PostgreSQL schema and
+// creates an event of one game on the first.
+func twoProcessesOneGame(t *testing.T) (a, b *testServer, ev CreatedEvent) {
+	t.Helper()
+	dsn := pgtest.Schema(t)
+	a, b = startServer(t, dsn), startServer(t, dsn)
+	return a, b, createEvent(t, a.url, 1, protocol.Start{})
 }
