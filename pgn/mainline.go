@@ -778,11 +778,11 @@ var plainPiece = func() (t [256]PlainSAN) {
 	return t
 }()
 
-// Classes of the bytes of a move, for plainSAN.
+// Classes of the bytes of a move, for plainSAN (whose pieces are in
+// plainPiece).
 const (
-	sanFile  = 1 << iota // a to h
-	sanRank              // 1 to 8
-	sanPiece             // K, Q, R, B, N, P
+	sanFile = 1 << iota // a to h
+	sanRank             // 1 to 8
 )
 
 var sanClass = func() (t [256]uint8) {
@@ -793,9 +793,6 @@ var sanClass = func() (t [256]uint8) {
 		}
 		if isRank(b) {
 			t[c] |= sanRank
-		}
-		if isPiece(b) {
-			t[c] |= sanPiece
 		}
 	}
 	return t
