@@ -49,3 +49,27 @@ func ExamplePosition_Identity() {
 	// Output:
 	// false
 }
+
+// QuickSANParts finds a move from the parts of its text, "Nbd2" being a
+// knight to d2 from the b-file; an ambiguous or impossible move is not
+// found (ParseSAN then says why).
+func ExamplePosition_QuickSANParts() {
+	p, err := chess.ParseFEN("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3")
+	if err != nil {
+		panic(err)
+	}
+	c4, d2 := chess.NewSquare(2, 3), chess.NewSquare(3, 1)
+	if m, ok := p.QuickSANParts(chess.Pawn, c4, -1, -1); ok {
+		fmt.Println(p.SAN(m), p.UCI(m))
+	}
+	if m, ok := p.QuickSANParts(chess.Knight, d2, 1, -1); ok {
+		fmt.Println(p.SAN(m), p.UCI(m))
+	}
+	if _, ok := p.QuickSANParts(chess.Knight, d2, -1, -1); !ok {
+		fmt.Println("Nd2: two knights can go there")
+	}
+	// Output:
+	// c4 c2c4
+	// Nbd2 b1d2
+	// Nd2: two knights can go there
+}

@@ -99,3 +99,31 @@ func ExampleWriter_Write() {
 	//
 	// 1. e4 e5 {[%clk 0:04:58]} 2. Qh5?! Nc6 3. Bc4 Nf6 $4 (3... g6) 4. Qxf7# 1-0
 }
+
+// ExampleMainLine_Plain reads a game's main line and the parts of its
+// moves in the commonest forms of SAN, as the reader read them; a
+// promotion or castling has none.
+func ExampleMainLine_Plain() {
+	r := pgn.NewReader(strings.NewReader("1. e4 d5 2. exd5 Nf6 3. Nc3 Nbd7 4. O-O *\n"))
+	var ml pgn.MainLine
+	if err := r.ReadMainLine(&ml); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := range ml.Len() {
+		ps := ml.Plain(i)
+		if ps == 0 {
+			fmt.Printf("%s: no parts\n", ml.SAN(i))
+			continue
+		}
+		fmt.Printf("%s: piece %d, to %d, from file %d, from rank %d\n", ml.SAN(i), ps.Piece(), ps.To(), ps.FromFile(), ps.FromRank())
+	}
+	// Output:
+	// e4: piece 1, to 28, from file -1, from rank -1
+	// d5: piece 1, to 35, from file -1, from rank -1
+	// exd5: piece 1, to 35, from file 4, from rank -1
+	// Nf6: piece 2, to 45, from file -1, from rank -1
+	// Nc3: piece 2, to 18, from file -1, from rank -1
+	// Nbd7: piece 2, to 51, from file 1, from rank -1
+	// O-O: no parts
+}
