@@ -41,6 +41,53 @@ type Clock struct {
 	DelayMode string `json:"delay_mode,omitempty"`
 }
 
+// The bounds of a Clock's figures: any time (initial, increment, delay,
+// period) at most MaxClockSeconds, a period at most MaxPeriodMoves moves
+// into the game, at most MaxPeriods periods. They are far beyond any time
+// control played, and keep the clocks' arithmetic in milliseconds exact.
+const (
+	MaxClockSeconds = 1_000_000 // about 11.5 days
+	MaxPeriodMoves  = 10_000
+	MaxPeriods      = 100
+)
+
+// Check reports what is wrong with a time control, or nil: a negative or
+// too large time, a delay without its mode or an unknown mode, periods out
+// of order (each must come after more moves than the one before).
+func (c Clock) Check() error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"white", c.White}, {"black", c.Black}, {"increment", c.Increment}, {"delay", c.Delay}} {
+		if f.v < 0 || f.v > MaxClockSeconds {
+			return fmt.Errorf("clock: %s must be 0 to %d seconds, not %d", f.name, MaxClockSeconds, f.v)
+		}
+	}
+	switch c.DelayMode {
+	case "":
+		if c.Delay > 0 {
+			return fmt.Errorf("clock: a delay needs its delay_mode, %q or %q", DelayUS, DelayBronstein)
+		}
+	case DelayUS, DelayBronstein:
+	default:
+		return fmt.Errorf("clock: delay_mode must be %q or %q, not %q", DelayUS, DelayBronstein, c.DelayMode)
+	}
+	if len(c.Periods) > MaxPeriods {
+		return fmt.Errorf("clock: %d periods, at most %d", len(c.Periods), MaxPeriods)
+	}
+	last := 0
+	for i, p := range c.Periods {
+		if p.Moves <= last || p.Moves > MaxPeriodMoves {
+			return fmt.Errorf("clock: period %d must come after move %d and at most at move %d, not at %d", i+1, last, MaxPeriodMoves, p.Moves)
+		}
+		if p.Add < 0 || p.Add > MaxClockSeconds {
+			return fmt.Errorf("clock: period %d must add 0 to %d seconds, not %d", i+1, MaxClockSeconds, p.Add)
+		}
+		last = p.Moves
+	}
+	return nil
+}
+
 // Period is time added to a player's clock once he has completed move
 // Moves.
 type Period struct {
@@ -139,6 +186,11 @@ func ParseLine(b []byte) (Line, error) {
 		return Line{}, fmt.Errorf("not a JSON object: %v", err)
 	}
 	if raw.Start != nil {
+		if c := raw.Start.Clock; c != nil {
+			if err := c.Check(); err != nil {
+				return Line{}, err
+			}
+		}
 		return Line{Start: raw.Start}, nil
 	}
 	return Line{Action: raw.Action}, raw.Action.Check()

@@ -71,3 +71,42 @@ func FuzzParseLine(f *testing.F) {
 		}
 	})
 }
+
+// TestClockCheck: a time control (laws K1) is refused where a figure is
+// negative or beyond the bounds, a delay has no mode or an unknown one,
+// or its periods are out of order; the time controls played pass, and a
+// start line with a bad clock is an error of ParseLine.
+func TestClockCheck(t *testing.T) {
+	good := []Clock{
+		{},
+		{White: 5400, Black: 5400, Increment: 30, Periods: []Period{{Moves: 40, Add: 1800}}},
+		{White: 7200, Black: 7200, Periods: []Period{{Moves: 40, Add: 3600}, {Moves: 60, Add: 900}}},
+		{White: 1800, Black: 1800, Delay: 5, DelayMode: DelayUS},
+		{White: 300, Black: 240, Delay: 2, DelayMode: DelayBronstein},
+		{White: MaxClockSeconds, Black: MaxClockSeconds, Periods: []Period{{Moves: MaxPeriodMoves, Add: MaxClockSeconds}}},
+	}
+	for _, c := range good {
+		if err := c.Check(); err != nil {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+	bad := map[string]Clock{
+		"white must be":      {White: -1, Black: 300},
+		"black must be":      {White: 300, Black: MaxClockSeconds + 1},
+		"increment must be":  {White: 300, Black: 300, Increment: -2},
+		"needs its":          {White: 300, Black: 300, Delay: 5},
+		"delay_mode must":    {White: 300, Black: 300, Delay: 5, DelayMode: "fischer"},
+		"period 2 must":      {White: 300, Black: 300, Periods: []Period{{Moves: 40, Add: 60}, {Moves: 40, Add: 60}}},
+		"period 1 must add":  {White: 300, Black: 300, Periods: []Period{{Moves: 40, Add: -60}}},
+		"period 1 must come": {White: 300, Black: 300, Periods: []Period{{Moves: MaxPeriodMoves + 1, Add: 60}}},
+		"periods, at most":   {White: 300, Black: 300, Periods: make([]Period, MaxPeriods+1)},
+	}
+	for want, c := range bad {
+		if err := c.Check(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%+v: %v, want an error with %q", c, err, want)
+		}
+	}
+	if _, err := ParseLine([]byte(`{"start": {"clock": {"white": 9223372036854775807, "black": 300}}}`)); err == nil || !strings.Contains(err.Error(), "white must be") {
+		t.Errorf("a start line with a bad clock: %v", err)
+	}
+}

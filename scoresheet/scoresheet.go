@@ -368,8 +368,8 @@ func Tags(start protocol.Start, first *chess.Position, rules, reason string) []p
 
 // ParseTimeControl reads a time control in the PGN standard's forms, as
 // TimeControl writes them ("300+2", "5400", "40/5400+30:1800+30"), into a
-// clock. Forms it cannot map ("?", "-", a delay, a sandclock) are an
-// error.
+// clock. Forms it cannot map ("?", "-", a delay, a sandclock), and figures
+// beyond protocol.Clock's bounds, are an error.
 func ParseTimeControl(s string) (*protocol.Clock, error) {
 	parts := strings.Split(strings.TrimSpace(s), ":")
 	c := &protocol.Clock{}
@@ -402,7 +402,13 @@ func ParseTimeControl(s string) (*protocol.Clock, error) {
 		} else {
 			c.Periods = append(c.Periods, protocol.Period{Moves: moves, Add: secs})
 		}
+		if n > protocol.MaxPeriodMoves {
+			return nil, fmt.Errorf("time control %q: moves %d, at most %d", s, n, protocol.MaxPeriodMoves)
+		}
 		moves += n
+	}
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("time control %q: %v", s, err)
 	}
 	return c, nil
 }

@@ -153,7 +153,9 @@ func TestParseTimeControl(t *testing.T) {
 			t.Errorf("%q: %+v %v", s, c, err)
 		}
 	}
-	for _, s := range []string{"?", "-", "G/30;d5", "5400+x", "1800:600"} {
+	// The last two: move counts that overflowed into a period at move -2,
+	// and a time beyond protocol.Clock's bounds (laws K1).
+	for _, s := range []string{"?", "-", "G/30;d5", "5400+x", "1800:600", "9223372036854775807/1:9223372036854775807/1:1", "40/9999999:60"} {
 		if _, err := scoresheet.ParseTimeControl(s); err == nil {
 			t.Errorf("%q read", s)
 		}

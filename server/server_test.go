@@ -337,7 +337,10 @@ func TestMalformed_400ChangesNothing(t *testing.T) {
 			}
 		}
 		// Bad event and game specs.
-		for _, body := range []string{`{"name":"x","games":[{"start":{"rules":"chess-boxing"}}]}`, `{"name":"x","games":[{"start":{"fen":"8/8/8 w"}}]}`, `{"games":[]}`, `{"name":"x","extra":1}`, `{`} {
+		for _, body := range []string{`{"name":"x","games":[{"start":{"rules":"chess-boxing"}}]}`, `{"name":"x","games":[{"start":{"fen":"8/8/8 w"}}]}`, `{"games":[]}`, `{"name":"x","extra":1}`, `{`,
+			// Clocks out of bounds (laws K1): an overflowing time, a negative one for the event's games.
+			`{"name":"x","games":[{"start":{"clock":{"white":9223372036854775807,"black":300}}}]}`,
+			`{"name":"x","start":{"clock":{"white":-5,"black":300}},"games":[{}]}`} {
 			if st, raw := call(t, "POST", ts.url+"/api/events", "", body, nil); st != http.StatusBadRequest {
 				t.Errorf("event %s: %d %s", body, st, raw)
 			}

@@ -147,6 +147,11 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	if start.Clock != nil {
+		if err := start.Clock.Check(); err != nil {
+			return nil, err
+		}
+	}
 	fen := start.FEN
 	if fen == "" {
 		fen = opts.FEN

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/arbiterchess/arbiter/chess"
@@ -141,4 +142,18 @@ func BenchmarkReplay(b *testing.B) {
 		n += len(actions)
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "actions/s")
+}
+
+// TestNewRefusesABadClock: an engine is not set up with a time control
+// out of protocol.Clock's bounds (laws K1), whose milliseconds would
+// overflow or run backwards.
+func TestNewRefusesABadClock(t *testing.T) {
+	for _, c := range []protocol.Clock{{White: 9223372036854775807, Black: 300}, {White: 300, Black: 300, Increment: -30}, {White: 300, Black: 300, Periods: []protocol.Period{{Moves: 40, Add: 60}, {Moves: 20, Add: 60}}}} {
+		if _, err := New(protocol.Start{Clock: &c}, Options{}); err == nil || !strings.Contains(err.Error(), "clock:") {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+	if _, err := New(protocol.Start{Clock: &protocol.Clock{White: 300, Black: 300, Increment: 2}}, Options{}); err != nil {
+		t.Errorf("a blitz clock: %v", err)
+	}
 }
