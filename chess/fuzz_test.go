@@ -1,6 +1,13 @@
 package chess
 
-import "testing"
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
 
 // FuzzFEN: no input makes the reader panic, and what it accepts writes
 // back to a FEN that reads as the same position.
@@ -80,6 +87,57 @@ func FuzzUCI(f *testing.F) {
 		}
 		if back, err := p.ParseUCI(p.UCI(m)); err != nil || back != m {
 			t.Fatalf("%s: UCI %s does not read back", p.FEN(), p.UCI(m))
+		}
+	})
+}
+
+// FuzzReadPerftSuite: no suite file makes the reader panic; what it reads
+// has a line for every position and no negative depth, and its positions
+// (those that read as a FEN) read again once written in the one-line form.
+func FuzzReadPerftSuite(f *testing.F) {
+	for _, name := range []string{"perftsuite.epd", "tricky.perft", "chess960.perft"} {
+		data, err := os.ReadFile(suitePath(name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data[:min(len(data), 2000)])
+	}
+	f.Add([]byte("id x\nepd 8/8/8/8/8/8/8/8 w - -\nperft 1 0\n# c\nfoo ;D1 20 ;D2 400\n"))
+	f.Add([]byte("perft 1 20\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cases, err := ReadPerftSuite(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var b strings.Builder
+		var written []PerftCase
+		for _, c := range cases {
+			if c.Line <= 0 {
+				t.Fatalf("case %+v has no line", c)
+			}
+			for _, e := range c.Expected {
+				if e.Depth < 0 {
+					t.Fatalf("case %+v: negative depth", c)
+				}
+			}
+			if _, _, err := ParseFENWith(c.FEN, Options{Chess960: c.Chess960}, true); err != nil || len(c.Expected) == 0 || strings.Contains(c.FEN, ";") {
+				continue // only positions are written back, in the one-line form
+			}
+			b.WriteString(c.FEN)
+			for _, e := range c.Expected {
+				fmt.Fprintf(&b, " ;D%d %d", e.Depth, e.Nodes)
+			}
+			b.WriteString("\n")
+			written = append(written, c)
+		}
+		again, err := ReadPerftSuite(strings.NewReader(b.String()))
+		if err != nil || len(again) != len(written) {
+			t.Fatalf("what was read does not read again: %v\n%s", err, b.String())
+		}
+		for i, c := range again {
+			if c.FEN != written[i].FEN || !slices.Equal(c.Expected, written[i].Expected) {
+				t.Fatalf("read again as %+v, not %+v", c, written[i])
+			}
 		}
 	})
 }
