@@ -168,3 +168,12 @@ func TestTimeline(t *testing.T) {
 		t.Error("speed 0 means 1")
 	}
 }
+
+// TestReadScriptRefusesABadClock: a script's start line with a time
+// control out of bounds (laws K1) is an error that names the line.
+func TestReadScriptRefusesABadClock(t *testing.T) {
+	_, err := ReadScript(strings.NewReader("\n{\"start\": {\"clock\": {\"white\": 300, \"black\": 300, \"delay\": 5}}}\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 2: clock:") {
+		t.Fatalf("%v", err)
+	}
+}
