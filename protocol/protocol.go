@@ -41,6 +41,10 @@ type Clock struct {
 	DelayMode string `json:"delay_mode,omitempty"`
 }
 
+// MaxT bounds an action's t: 2^53-1 milliseconds, the largest integer a
+// JSON reader in JavaScript holds exactly.
+const MaxT = 1<<53 - 1
+
 // The bounds of a Clock's figures: any time (initial, increment, delay,
 // period) at most MaxClockSeconds, a period at most MaxPeriodMoves moves
 // into the game, at most MaxPeriods periods. They are far beyond any time
@@ -210,6 +214,16 @@ func (a Action) Check() error {
 	}
 	if a.Hand != "" && a.Hand != "left" && a.Hand != "right" {
 		return fmt.Errorf("hand must be \"left\" or \"right\", not %q", a.Hand)
+	}
+	if a.T != nil && (*a.T < 0 || *a.T > MaxT) {
+		return fmt.Errorf("t must be 0 to %d milliseconds, not %d", int64(MaxT), *a.T)
+	}
+	if x := a.Times; x != nil {
+		for _, v := range []int64{x.White, x.Black} {
+			if v < 0 || v > MaxClockSeconds*1000 {
+				return fmt.Errorf("times must be 0 to %d milliseconds, not %d", MaxClockSeconds*1000, v)
+			}
+		}
 	}
 	switch a.Act {
 	case Touch, Adjust, Lift, Place, Drop, Remove, Put, Knock:

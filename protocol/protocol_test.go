@@ -110,3 +110,23 @@ func TestClockCheck(t *testing.T) {
 		t.Errorf("a start line with a bad clock: %v", err)
 	}
 }
+
+// TestActionTimesBounded: an action's t (milliseconds since the start)
+// and the times of a physical clock (laws K5) are refused out of bounds:
+// negative, or beyond what the clocks' arithmetic and a JavaScript reader
+// hold exactly.
+func TestActionTimesBounded(t *testing.T) {
+	for line, want := range map[string]string{
+		`{"by":"white","act":"clock","t":-5}`:                                                "t must be",
+		`{"by":"white","act":"clock","t":9007199254740992}`:                                  "t must be",
+		`{"by":"white","act":"clock","t":5,"times":{"white":-1,"black":1}}`:                  "times must be",
+		`{"by":"white","act":"clock","t":5,"times":{"white":1,"black":9223372036854775807}}`: "times must be",
+	} {
+		if _, err := ParseLine([]byte(line)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", line, err, want)
+		}
+	}
+	if _, err := ParseLine([]byte(`{"by":"white","act":"clock","t":9007199254740991,"times":{"white":0,"black":1000000000}}`)); err != nil {
+		t.Errorf("the largest t and times: %v", err)
+	}
+}

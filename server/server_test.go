@@ -322,6 +322,7 @@ func TestMalformed_400ChangesNothing(t *testing.T) {
 			{`{"by":"white","act":"drop","sq":"e9"}`, "needs a square"},
 			{`{"start":{"rules":"uscf"}}`, "start line"},
 			{`{"by":"white","act":"drop","sq":"e4","seq":-3}`, "seq must be positive"},
+			{`{"by":"white","act":"clock","t":-5}`, "t must be"},
 			// Impossible actions: the engine's error, and the whole post is refused.
 			{`{"by":"white","act":"lift","sq":"e5","hand":"left"}`, "no piece on e5"},
 			{`{"by":"white","act":"drop","sq":"e4","seq":2}
