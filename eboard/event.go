@@ -107,10 +107,8 @@ func ReadScript(r io.Reader) (*Script, error) {
 			if len(s.Events) > 0 {
 				return nil, fmt.Errorf("line %d: start must be the first line", n)
 			}
-			if c := l.Start.Clock; c != nil {
-				if err := c.Check(); err != nil {
-					return nil, fmt.Errorf("line %d: %v", n, err)
-				}
+			if err := l.Start.Check(); err != nil {
+				return nil, fmt.Errorf("line %d: %v", n, err)
 			}
 			s.Start = *l.Start
 			continue

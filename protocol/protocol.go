@@ -55,6 +55,16 @@ const (
 	MaxPeriods      = 100
 )
 
+// Check reports what is wrong with a start line that the engine does not
+// judge itself (its clock: Clock.Check), or nil. The position and the
+// rules are the engine's to read.
+func (s Start) Check() error {
+	if s.Clock != nil {
+		return s.Clock.Check()
+	}
+	return nil
+}
+
 // Check reports what is wrong with a time control, or nil: a negative or
 // too large time, a delay without its mode or an unknown mode, periods out
 // of order (each must come after more moves than the one before).
@@ -190,10 +200,8 @@ func ParseLine(b []byte) (Line, error) {
 		return Line{}, fmt.Errorf("not a JSON object: %v", err)
 	}
 	if raw.Start != nil {
-		if c := raw.Start.Clock; c != nil {
-			if err := c.Check(); err != nil {
-				return Line{}, err
-			}
+		if err := raw.Start.Check(); err != nil {
+			return Line{}, err
 		}
 		return Line{Start: raw.Start}, nil
 	}

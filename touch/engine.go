@@ -147,10 +147,8 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if start.Clock != nil {
-		if err := start.Clock.Check(); err != nil {
-			return nil, err
-		}
+	if err := start.Check(); err != nil {
+		return nil, err
 	}
 	fen := start.FEN
 	if fen == "" {
