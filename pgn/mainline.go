@@ -104,7 +104,7 @@ func (ml *MainLine) keep(b []byte) textRef {
 func (ml *MainLine) addMoveFrom(src []byte, n int, ps PlainSAN) {
 	start := len(ml.text)
 	if cap(ml.text)-start < 8 {
-		ml.addMove(src[:n])
+		ml.addMovePlain(src[:n], ps)
 		return
 	}
 	binary.LittleEndian.PutUint64(ml.text[start:start+8], binary.LittleEndian.Uint64(src))
