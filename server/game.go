@@ -17,37 +17,54 @@ import (
 )
 
 // record is one entry of a game's log as the server keeps it in memory,
-// with the state of the game after it (for live followers and PGN
-// comments).
+// with the number of plies after it (for the PGN's comments). The rest of
+// the game's state after an entry (stateAfter) goes to live followers
+// with the entry and is not kept: a hall holds a thousand games of
+// hundreds of entries each, and every pointer kept is one more for the
+// collector to follow on each cycle.
 type record struct {
 	store.Entry
-	ply    int              // plies in the game after the entry
-	fen    string           // the legal position after the entry
-	duty   *protocol.Ruling // the obligation after the entry
-	result string           // the result in force after the entry
+	ply int // plies in the game after the entry
+}
+
+// stateAfter is the game's state after an entry, sent with it to live
+// followers (publishEntry).
+type stateAfter struct {
+	fen    string           // the legal position
+	duty   *protocol.Ruling // the obligation
+	result string           // the result in force
 	reason string
-	// claimable, drawOffer and clock are the game's state after the
-	// entry, sent with it to live followers.
+	// claimable, drawOffer and clock are the Article 4 violation the
+	// opponent may claim, the open draw offer and the clocks.
 	claimable *protocol.ViolationRef
 	drawOffer string
 	clock     *ClockView
 }
 
-// after fills the state of the game after the entry of r. The caller
-// holds g.mu.
-func (g *live) after(r *record) {
-	r.ply, r.fen = g.eng.Game().Ply(), g.eng.Position().FEN()
+// after returns the state of the game now, after its entry of time t.
+// The caller holds g.mu.
+func (g *live) after(t time.Time) *stateAfter {
+	st := &stateAfter{fen: g.eng.Position().FEN()}
 	if d, ok := g.eng.Duty(); ok {
-		r.duty = &d
+		st.duty = &d
 	}
-	r.result, r.reason = g.result()
+	st.result, st.reason = g.result()
 	if c, ok := g.eng.Claimable(); ok {
-		r.claimable = &c
+		st.claimable = &c
 	}
 	if c, ok := g.eng.DrawOffer(); ok {
-		r.drawOffer = c.String()
+		st.drawOffer = c.String()
 	}
-	r.clock = g.clockView(r.Time)
+	st.clock = g.clockView(t)
+	return st
+}
+
+// judged is an entry a post makes, with the state of the game after it:
+// a post of several actions is judged whole before it is stored, and its
+// entries are published after.
+type judged struct {
+	record
+	state *stateAfter
 }
 
 // seqKey identifies an idempotent action: who sent it and its seq.
@@ -263,7 +280,7 @@ func (s *Server) catchUp(g *live, entries []store.Entry) {
 			continue // already known
 		}
 		s.replayStored(g, e)
-		s.publishEntry(g, &g.log[len(g.log)-1])
+		s.publishEntry(g, &g.log[len(g.log)-1], nil)
 	}
 }
 
@@ -301,9 +318,7 @@ func (g *live) push(e store.Entry) {
 		g.seqs[seqKey{e.Author, e.Seq}] = e.N
 	}
 	g.setOrigin(e)
-	r := record{Entry: e}
-	g.after(&r)
-	g.log = append(g.log, r)
+	g.log = append(g.log, record{Entry: e, ply: g.eng.Game().Ply()})
 	g.logged.Store(int64(len(g.log)))
 }
 
@@ -433,6 +448,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // the engine is rebuilt and the actions judged again, under the game's
 // write lock this time.
 func (s *Server) post(ctx context.Context, g *live, who poster, actions []protocol.Action) (PostResult, error) {
+	s.lastPost.Store(time.Now().UnixNano())
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	res, wrote, err := s.postLocked(ctx, g, who, actions)
@@ -560,16 +576,16 @@ func (s *Server) postLocked(ctx context.Context, g *live, who poster, actions []
 		if st.Seq != 0 {
 			g.seqs[seqKey{st.Author, st.Seq}] = st.N
 		}
-		g.log = append(g.log, st)
+		g.log = append(g.log, st.record)
 		g.logged.Store(int64(len(g.log)))
-		s.publishEntry(g, &g.log[len(g.log)-1])
+		s.publishEntry(g, &g.log[len(g.log)-1], st.state)
 	}
 	s.armFlag(g)
 	return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, true, nil
 }
 
-// entriesOf returns the store entries of records.
-func entriesOf(rs []record) []store.Entry {
+// entriesOf returns the store entries of a post's entries.
+func entriesOf(rs []judged) []store.Entry {
 	es := make([]store.Entry, len(rs))
 	for i := range rs {
 		es[i] = rs[i].Entry
@@ -578,11 +594,11 @@ func entriesOf(rs []record) []store.Entry {
 }
 
 // judge applies the new actions of a post to the engine and returns the
-// records to append and the acknowledgements. A refusal is returned as an
+// entries to append and the acknowledgements. A refusal is returned as an
 // *APIError; once an action reached the engine g.broken is set, so that
 // the engine is rebuilt from the log unless the records get stored.
-func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]record, []Ack, error) {
-	var states []record
+func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]judged, []Ack, error) {
+	var states []judged
 	var acks []Ack
 	now := time.Now().UTC()
 	n := int64(len(g.log))
@@ -633,9 +649,7 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]rec
 			batch[seqKey{author, a.Seq}] = len(states)
 		}
 		acks = append(acks, Ack{N: n, Seq: a.Seq, Rulings: rs})
-		st := record{Entry: e}
-		g.after(&st)
-		states = append(states, st)
+		states = append(states, judged{record{Entry: e, ply: g.eng.Game().Ply()}, g.after(now)})
 	}
 	return states, acks, nil
 }
@@ -680,7 +694,7 @@ func (s *Server) decide(ctx context.Context, g *live, d store.Decision) (PostRes
 	}
 	g.setDecision(&d)
 	g.push(st.Entry)
-	s.publishEntry(g, &g.log[len(g.log)-1])
+	s.publishEntry(g, &g.log[len(g.log)-1], nil)
 	s.armFlag(g) // a withdrawn decision lets the clock run on
 	last := g.log[len(g.log)-1]
 	return PostResult{Game: g.meta.ID, N: last.N, Acks: []Ack{{N: last.N, Rulings: last.Rulings}}}, nil

@@ -273,15 +273,20 @@ func (h *hub) publish(game, event string, b []byte, snap func() outMsg) {
 	}
 }
 
-// publishEntry sends a new log entry of g to its followers. The caller
-// holds g.mu, which keeps entries in order and after the snapshots.
-func (s *Server) publishEntry(g *live, r *record) {
+// publishEntry sends a new log entry of g to its followers, with st, the
+// state of the game after it (nil: the engine's now, for an entry just
+// applied). The caller holds g.mu, which keeps entries in order and after
+// the snapshots.
+func (s *Server) publishEntry(g *live, r *record, st *stateAfter) {
 	if !s.hub.watched(g.meta.ID, g.meta.Event) {
 		return
 	}
+	if st == nil {
+		st = g.after(r.Time)
+	}
 	e := r.Entry
-	m := Message{Type: "entry", Event: g.meta.Event, GameID: g.meta.ID, Entry: &e, FEN: r.fen, Ply: r.ply, Duty: r.duty, Result: r.result, Reason: r.reason,
-		Claimable: r.claimable, DrawOffer: r.drawOffer, Decision: g.decision, Clock: r.clock}
+	m := Message{Type: "entry", Event: g.meta.Event, GameID: g.meta.ID, Entry: &e, FEN: st.fen, Ply: r.ply, Duty: st.duty, Result: st.result, Reason: st.reason,
+		Claimable: st.claimable, DrawOffer: st.drawOffer, Decision: g.decision, Clock: st.clock}
 	b, err := json.Marshal(m)
 	if err != nil {
 		s.log.Error("encode entry", "err", err)

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiterchess/arbiter/chess"
@@ -77,6 +78,10 @@ type Server struct {
 	// heavy is held by the socket writer writing a large batch
 	// (writeBatch).
 	heavy chan struct{}
+
+	// lastPost is when the last post came (Unix nanoseconds), for
+	// releaseMemory.
+	lastPost atomic.Int64
 
 	// done is closed by Close: live streams end.
 	done      chan struct{}
@@ -338,10 +343,18 @@ func (s *Server) evictIdle(done <-chan struct{}) {
 // over minutes: a hall's spectators leaving at the end of a round leave
 // hundreds of megabytes (their sockets' buffers, the garbage of the
 // snapshots sent) that the next round may not need.
+//
+// Giving back everything at once (debug.FreeOSMemory) holds up every post
+// for as long as it takes, a second for a few hundred megabytes on a
+// small machine; so it is done only when no post came for a period (the
+// boards are quiet, as at the end of a round). While boards post, a
+// collection lowers the heap's goal to what is in use now, and the
+// runtime gives back what is above it in the background.
 func (s *Server) releaseMemory(done <-chan struct{}, period time.Duration) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	peak := 0
+	owed := false // a release made while boards posted: give back the rest once quiet
 	for {
 		select {
 		case <-done:
@@ -350,14 +363,27 @@ func (s *Server) releaseMemory(done <-chan struct{}, period time.Duration) {
 		}
 		n, p := s.hub.count()
 		peak = max(peak, p)
-		if gone := peak - n; gone >= 100 && 2*gone >= peak {
-			debug.FreeOSMemory()
-			var m runtime.MemStats
-			runtime.ReadMemStats(&m)
-			s.log.Info("memory released", "followers", n, "gone", gone, "heap_mb", m.HeapInuse>>20, "stacks_mb", m.StackInuse>>20,
-				"released_mb", m.HeapReleased>>20, "sys_mb", m.Sys>>20)
-			peak = n
+		gone := peak - n
+		left := gone >= 100 && 2*gone >= peak
+		if !left && !owed {
+			continue
 		}
+		quiet := time.Since(time.Unix(0, s.lastPost.Load())) >= period
+		switch {
+		case quiet:
+			debug.FreeOSMemory()
+			owed = false
+		case left:
+			runtime.GC()
+			owed = true
+		default:
+			continue
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		s.log.Info("memory released", "followers", n, "gone", gone, "quiet", quiet, "heap_mb", m.HeapInuse>>20, "stacks_mb", m.StackInuse>>20,
+			"released_mb", m.HeapReleased>>20, "sys_mb", m.Sys>>20)
+		peak = n
 	}
 }
 
