@@ -12,8 +12,8 @@ import (
 type releases chan bool
 
 func (r releases) Enabled(context.Context, slog.Level) bool { return true }
-func (r releases) WithAttrs([]slog.Attr) slog.Handler        { return r }
-func (r releases) WithGroup(string) slog.Handler             { return r }
+func (r releases) WithAttrs([]slog.Attr) slog.Handler       { return r }
+func (r releases) WithGroup(string) slog.Handler            { return r }
 func (r releases) Handle(_ context.Context, rec slog.Record) error {
 	if rec.Message != "memory released" {
 		return nil
