@@ -55,42 +55,73 @@ func outcome(done <-chan error, stopped <-chan struct{}) error {
 }
 
 // writer commits the queued appends of SQLite, as many at a time as are
-// waiting: one transaction, one savepoint per append (so that one append's
-// failure undoes only its own writes), one commit, one sync to disk.
+// waiting (one per game): one transaction, one savepoint per append (so
+// that one append's failure undoes only its own writes), one commit, one
+// sync to disk.
 func (s *Store) writer() {
 	defer close(s.stopped)
-	var next *appendReq // a request held over to the next group
+	writeGroups(s.appends, s.stop, s.commitGroup)
+}
+
+// grouped is an append request that writeGroups can group: one per game.
+type grouped interface{ gameID() string }
+
+func (r *appendReq) gameID() string   { return r.game }
+func (r *pgAppendReq) gameID() string { return r.game }
+
+// writeGroups takes the requests of queue in groups, as many as are
+// waiting (takeGroup), and hands each group to commit, until stop is
+// closed while none waits: the loop of the SQLite writer and of each
+// PostgreSQL writer.
+func writeGroups[R grouped](queue <-chan R, stop <-chan struct{}, commit func([]R)) {
+	var later []R // a second append of a game already in a group
+	more := func() (R, bool) {
+		select {
+		case r := <-queue:
+			return r, true
+		default:
+			var none R
+			return none, false
+		}
+	}
 	for {
-		var group []*appendReq
-		if next != nil {
-			group, next = append(group, next), nil
-		} else {
+		if len(later) == 0 {
 			select {
-			case r := <-s.appends:
-				group = append(group, r)
-			case <-s.stop:
+			case r := <-queue:
+				later = append(later, r)
+			case <-stop:
 				return
 			}
 		}
-		games := map[string]bool{group[0].game: true}
-	fill:
-		for len(group) < maxGroup {
-			select {
-			case r := <-s.appends:
-				if games[r.game] {
-					// One append per game in a group: the second must see
-					// the first committed.
-					next = r
-					break fill
-				}
-				games[r.game] = true
-				group = append(group, r)
-			default:
-				break fill
-			}
-		}
-		s.commitGroup(group)
+		var group []R
+		group, later = takeGroup(later, more)
+		commit(group)
 	}
+}
+
+// takeGroup makes the next group of appends: the first waiting in later
+// (which must not be empty), then those more gives (the queue's, while it
+// has some) up to maxGroup, one per game: a game's second append must see
+// its first committed. An append of a game already in the group goes to
+// the end of later, in the order it came, for a group after this one. The
+// group has memory of its own: appending to it never writes over later.
+func takeGroup[R grouped](later []R, more func() (R, bool)) (group, rest []R) {
+	group = []R{later[0]}
+	rest = later[1:]
+	games := map[string]bool{later[0].gameID(): true}
+	for len(group) < maxGroup {
+		r, ok := more()
+		if !ok {
+			break
+		}
+		if games[r.gameID()] {
+			rest = append(rest, r)
+			continue
+		}
+		games[r.gameID()] = true
+		group = append(group, r)
+	}
+	return group, rest
 }
 
 // commitGroup runs a group of appends in one transaction.

@@ -47,52 +47,7 @@ func (s *Store) pgAppend(ctx context.Context, r *pgAppendReq) error {
 // (one per game), until the store closes.
 func (s *Store) pgWriter() {
 	defer s.pgWG.Done()
-	var later []*pgAppendReq // a second append of a game already in a group
-	for {
-		if len(later) == 0 {
-			select {
-			case r := <-s.pgAppends:
-				later = append(later, r)
-			case <-s.pgStop:
-				return
-			}
-		}
-		var group []*pgAppendReq
-		group, later = takeGroup(later, func() (*pgAppendReq, bool) {
-			select {
-			case r := <-s.pgAppends:
-				return r, true
-			default:
-				return nil, false
-			}
-		})
-		s.pgCommitGroup(group)
-	}
-}
-
-// takeGroup makes the next group of appends: the first waiting in later
-// (which must not be empty), then those more gives (the queue's, while it
-// has some) up to maxGroup, one per game. An append of a game already in
-// the group goes to the end of later, in the order it came, for a group
-// after this one. The group has memory of its own: appending to it never
-// writes over later.
-func takeGroup(later []*pgAppendReq, more func() (*pgAppendReq, bool)) (group, rest []*pgAppendReq) {
-	group = []*pgAppendReq{later[0]}
-	rest = later[1:]
-	games := map[string]bool{later[0].game: true}
-	for len(group) < maxGroup {
-		r, ok := more()
-		if !ok {
-			break
-		}
-		if games[r.game] {
-			rest = append(rest, r)
-			continue
-		}
-		games[r.game] = true
-		group = append(group, r)
-	}
-	return group, rest
+	writeGroups(s.pgAppends, s.pgStop, s.pgCommitGroup)
 }
 
 // appendLockClass is the first key of the advisory locks of appends (the
