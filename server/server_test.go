@@ -515,6 +515,66 @@ func TestLive_GameAndEventStreams(t *testing.T) {
 	})
 }
 
+// A post of several actions is judged whole before it is stored; each of
+// its entries still reaches the followers with the state of the game after
+// that entry (position, ply, duty), not after the post.
+func TestLive_EachEntryOfAPostCarriesTheStateAfterIt(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, dsn string) {
+		ts := startServer(t, dsn)
+		ev := createEvent(t, ts.url, 1, protocol.Start{})
+		g := ev.Games[0]
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		ws := "ws" + strings.TrimPrefix(ts.url, "http")
+		var followers []*websocket.Conn // the game's, the hall's
+		for _, url := range []string{ws + "/api/games/" + g.ID + "/live", ws + "/api/events/" + ev.ID + "/live"} {
+			c, _, err := websocket.Dial(ctx, url, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.CloseNow()
+			if m := readMessage(t, ctx, c); m.Type != "snapshot" {
+				t.Fatalf("%s: first message %+v", url, m)
+			}
+			followers = append(followers, c)
+		}
+		post := `[{"by":"white","act":"lift","sq":"e2"},{"by":"white","act":"drop","sq":"e4"},{"by":"white","act":"clock"},{"by":"black","act":"lift","sq":"e7"}]`
+		if st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, post, nil); st != http.StatusOK {
+			t.Fatalf("post: %d %s", st, raw)
+		}
+		for _, c := range followers {
+			checkPostEntries(t, ctx, c)
+		}
+	})
+}
+
+// checkPostEntries reads the four entries of the post of
+// TestLive_EachEntryOfAPostCarriesTheStateAfterIt.
+func checkPostEntries(t *testing.T, ctx context.Context, c *websocket.Conn) {
+	t.Helper()
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	const afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+	want := []struct {
+		fen  string
+		ply  int
+		duty string // the square of the piece the player must move, "" for none
+	}{{start, 0, "e2"}, {afterE4, 1, ""}, {afterE4, 1, ""}, {afterE4, 1, "e7"}}
+	for i, w := range want {
+		m := readMessage(t, ctx, c)
+		if m.Type != "entry" || m.Entry.N != int64(i+1) || m.FEN != w.fen || m.Ply != w.ply {
+			t.Fatalf("entry %d: %+v", i+1, m)
+		}
+		if duty := ""; m.Duty != nil {
+			duty = m.Duty.Sq
+			if duty != w.duty {
+				t.Fatalf("entry %d: duty %+v, want one on %q", i+1, m.Duty, w.duty)
+			}
+		} else if w.duty != "" {
+			t.Fatalf("entry %d: no duty, want one on %s", i+1, w.duty)
+		}
+	}
+}
+
 func TestStaticHook(t *testing.T) {
 	dsn := backends()[0].dsn(t)
 	st, err := store.Open(context.Background(), dsn)
