@@ -54,15 +54,17 @@ func TestReleaseMemory_WholeOnlyWhenBoardsAreQuiet(t *testing.T) {
 		}
 	}()
 	go s.releaseMemory(done, period)
-	time.Sleep(3 * period)
-	select {
-	case q := <-got:
-		t.Fatalf("released (quiet %v) while every follower stayed", q)
-	default:
+	// none checks that no release comes within d.
+	none := func(d time.Duration, while string) {
+		t.Helper()
+		time.Sleep(d)
+		select {
+		case q := <-got:
+			t.Fatalf("released (quiet %v) %s", q, while)
+		default:
+		}
 	}
-	for _, sb := range followers {
-		s.hub.unfollowGame("g", sb)
-	}
+	// next waits for the next release and tells whether it was quiet.
 	next := func() bool {
 		t.Helper()
 		select {
@@ -73,23 +75,17 @@ func TestReleaseMemory_WholeOnlyWhenBoardsAreQuiet(t *testing.T) {
 			return false
 		}
 	}
+	none(3*period, "while every follower stayed")
+	for _, sb := range followers {
+		s.hub.unfollowGame("g", sb)
+	}
 	if q := next(); q {
 		t.Fatal("the first release, while a board posts, was the whole one")
 	}
-	time.Sleep(3 * period)
-	select {
-	case q := <-got:
-		t.Fatalf("released again (quiet %v) while the board posts and no follower left", q)
-	default:
-	}
+	none(3*period, "again while the board posts and no follower left")
 	close(posting)
 	if q := next(); !q {
 		t.Fatal("the release owed once the board went quiet was not the whole one")
 	}
-	time.Sleep(5 * period)
-	select {
-	case q := <-got:
-		t.Fatalf("released again (quiet %v) with nothing owed", q)
-	default:
-	}
+	none(5*period, "again with nothing owed")
 }
