@@ -85,7 +85,8 @@ import (
 // ARBITER_LOAD_BOARDS, ARBITER_LOAD_SECONDS, ARBITER_LOAD_INTERVAL_MS,
 // ARBITER_LOAD_SPECTATORS, ARBITER_LOAD_HALL (how many of the spectators
 // follow the hall), ARBITER_LOAD_WARMUP, ARBITER_LOAD_COOLDOWN and
-// ARBITER_LOAD_IDLE (seconds) change the figures. ARBITER_LOAD_PPROF=DIR
+// ARBITER_LOAD_IDLE (seconds) change the figures (ARBITER_LOAD_SPECTATORS=0:
+// the boards alone). ARBITER_LOAD_PPROF=DIR
 // runs the server as this test binary with net/http/pprof on a loopback
 // port of its own (TestLoadScaleServe: the same ListenAndServe as "arbiter
 // serve", without the web page) and writes into DIR the server's log, a
@@ -103,7 +104,10 @@ func TestLoadScale(t *testing.T) {
 	cfg.boards = envInt("ARBITER_LOAD_BOARDS", cfg.boards)
 	cfg.seconds = envInt("ARBITER_LOAD_SECONDS", cfg.seconds)
 	cfg.interval = time.Duration(envInt("ARBITER_LOAD_INTERVAL_MS", 1000)) * time.Millisecond
-	cfg.spectators = envInt("ARBITER_LOAD_SPECTATORS", cfg.spectators)
+	// Spectators and the hall's share of them may be 0 (the boards alone).
+	if v, err := strconv.Atoi(os.Getenv("ARBITER_LOAD_SPECTATORS")); err == nil && v >= 0 {
+		cfg.spectators = v
+	}
 	if v, err := strconv.Atoi(os.Getenv("ARBITER_LOAD_HALL")); err == nil && v >= 0 {
 		cfg.hall = v
 	}
