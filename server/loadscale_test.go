@@ -590,6 +590,7 @@ func runScale(t *testing.T, cfg scaleConfig) {
 
 	// The spectators leave at the end of the main run.
 	specWG.Wait()
+	time.Sleep(time.Until(specEnd)) // without spectators, the wait above is none
 	rssPeakSpect := readRSS()
 	if cfg.pprof != "" {
 		fetchProfile(t, procs[0], "heap", filepath.Join(cfg.pprof, cfg.name+"-heap-end.pprof"))
