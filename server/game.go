@@ -61,7 +61,9 @@ func (g *live) after(t time.Time) *stateAfter {
 
 // judged is an entry a post makes, with the state of the game after it:
 // a post of several actions is judged whole before it is stored, and its
-// entries are published after.
+// entries are published after. The last entry's state is nil: it is the
+// engine's when the entries are published, and publishEntry builds it
+// only for a game someone follows.
 type judged struct {
 	record
 	state *stateAfter
@@ -628,6 +630,9 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]jud
 		if a.By == protocol.ByArbiter && author != store.ByArbiter {
 			return nil, nil, refused(http.StatusForbidden, i, "an action by the arbiter needs the arbiter's token", nil)
 		}
+		if k := len(states) - 1; k >= 0 && states[k].state == nil {
+			states[k].state = g.after(now) // the entry before, before this action moves the engine on
+		}
 		n++
 		g.broken = true // the engine now runs ahead of the log
 		g.stamp(&a, now)
@@ -649,7 +654,7 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]jud
 			batch[seqKey{author, a.Seq}] = len(states)
 		}
 		acks = append(acks, Ack{N: n, Seq: a.Seq, Rulings: rs})
-		states = append(states, judged{record{Entry: e, ply: g.eng.Game().Ply()}, g.after(now)})
+		states = append(states, judged{record: record{Entry: e, ply: g.eng.Game().Ply()}})
 	}
 	return states, acks, nil
 }
