@@ -160,12 +160,13 @@ func (p *Position) remove(s Square) Piece {
 func (p *Position) shift(from, to Square) {
 	from, to = from&63, to&63
 	pc := p.board[from]
-	b := from.Bitboard() | to.Bitboard()
+	b := Bitboard(1)<<from | Bitboard(1)<<to
 	p.board[from] = NoPiece
 	p.board[to] = pc
-	p.byType[pc.Type()&7] ^= b
-	p.byColor[pc.Color()&1] ^= b
-	p.hash ^= pieceKeys[pc&15][from] ^ pieceKeys[pc&15][to]
+	p.byType[pc&7] ^= b
+	p.byColor[pc>>3&1] ^= b
+	k := &pieceKeys[pc&15]
+	p.hash ^= k[from] ^ k[to]
 }
 
 // Undo holds what Unmake needs to take a move back.

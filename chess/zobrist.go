@@ -108,8 +108,10 @@ func (p *Position) IdentityKey() uint64 {
 			h ^= rightKeys[r.First()]
 		}
 	}
-	if ep := p.legalEP(); ep != NoSquare {
-		h ^= polyglotRandom[772+ep.File()]
+	if p.ep != NoSquare { // (most positions: no call)
+		if ep := p.legalEP(); ep != NoSquare {
+			h ^= polyglotRandom[772+ep.File()]
+		}
 	}
 	return h
 }
