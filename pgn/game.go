@@ -133,6 +133,12 @@ func (g *Game) Variant() string { return variantOf(g.Tag("Variant")) }
 
 // variantOf normalises the value of a Variant tag as Game.Variant says.
 func variantOf(tag string) string {
+	switch tag { // the commonest values, at once (no lower-cased copy)
+	case "", "Standard", "standard":
+		return "standard"
+	case "Chess960", "chess960":
+		return "chess960"
+	}
 	v := strings.ToLower(strings.TrimSpace(tag))
 	key := strings.Map(func(r rune) rune {
 		switch r {
