@@ -18,6 +18,7 @@ import (
 	"github.com/arbiterchess/arbiter/audit"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/term"
 )
 
 func init() {
@@ -160,14 +161,11 @@ func (a intAlias) Set(s string) error {
 	return nil
 }
 
-// isTerminal reports whether w is a character device (a terminal).
+// isTerminal reports whether w is a terminal. A character device that is
+// not one (/dev/null, say) gets no progress line.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // countingReader counts the bytes read through it (before decompression).

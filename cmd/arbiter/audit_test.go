@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creack/pty"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -220,6 +221,21 @@ func TestAuditCmd_NoProgressWithoutTerminal(t *testing.T) {
 	defer f.Close()
 	if isTerminal(f) || isTerminal(&bytes.Buffer{}) {
 		t.Fatal("a regular file or a buffer taken for a terminal")
+	}
+	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		if isTerminal(null) {
+			t.Error("/dev/null, a character device, taken for a terminal")
+		}
+		null.Close()
+	}
+	if ptmx, tty, err := pty.Open(); err == nil {
+		if !isTerminal(tty) {
+			t.Error("a pseudo-terminal not taken for a terminal")
+		}
+		tty.Close()
+		ptmx.Close()
+	} else {
+		t.Logf("no pseudo-terminal here (%v): only the negative cases checked", err)
 	}
 	var text strings.Builder
 	for i := 0; i < 2000; i++ {
