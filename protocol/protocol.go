@@ -162,6 +162,12 @@ const (
 	DeclineDraw = "decline-draw"
 	Flag        = "flag"
 	Knock       = "knock"
+	// Pause, Resume and SetClock are the arbiter's acts on the clocks:
+	// he stops both clocks (6.11.2), sets them going again, and sets
+	// what they show (6.10.2) to the Times of the action.
+	Pause    = "pause"
+	Resume   = "resume"
+	SetClock = "set-clock"
 )
 
 // ByArbiter is the author of the arbiter's own acts: a claim of an
@@ -169,7 +175,7 @@ const (
 const ByArbiter = "arbiter"
 
 // Acts lists every act, in the protocol page's order.
-var Acts = []string{Touch, Adjust, Lift, Place, Release, Drop, Remove, Put, ClockPress, Claim, Resign, OfferDraw, AcceptDraw, DeclineDraw, Flag, Knock}
+var Acts = []string{Touch, Adjust, Lift, Place, Release, Drop, Remove, Put, ClockPress, Claim, Resign, OfferDraw, AcceptDraw, DeclineDraw, Flag, Knock, Pause, Resume, SetClock}
 
 // What a claim is about.
 const (
@@ -260,9 +266,16 @@ func (a Action) Check() error {
 				return fmt.Errorf("a flag by the arbiter needs side \"white\" or \"black\", not %q", a.Side)
 			}
 		case a.Act == Claim && a.What == ClaimIllegalMove:
+		case a.Act == Pause || a.Act == Resume:
+		case a.Act == SetClock:
+			if a.Times == nil {
+				return fmt.Errorf("set-clock needs times {\"white\": ms, \"black\": ms}")
+			}
 		default:
-			return fmt.Errorf("the arbiter may claim an illegal move or observe a flag (flag with side), not %s %s", a.Act, a.What)
+			return fmt.Errorf("the arbiter may claim an illegal move, observe a flag (flag with side), pause, resume or set-clock, not %s %s", a.Act, a.What)
 		}
+	} else if a.Act == Pause || a.Act == Resume || a.Act == SetClock {
+		return fmt.Errorf("%s is the arbiter's act (by \"arbiter\")", a.Act)
 	}
 	if a.Act == Claim {
 		switch a.What {
@@ -332,6 +345,11 @@ const (
 	KindResult    = "result"
 	KindError     = "error"
 	KindTime      = "time"
+	// KindAfterEnd answers an action made after the result: it is
+	// recorded (the hands go on at a board after mate: a press to stop
+	// the clock, the pieces set up again) and changes nothing. Its
+	// Result and Reason are the result in force.
+	KindAfterEnd = "after-end"
 )
 
 // Summary is the state of a game after a stream of actions, printed by

@@ -110,9 +110,10 @@ func (e *Engine) grantTouchClaim(at int, claimant chess.Color) []protocol.Ruling
 }
 
 // arbiterAct handles the arbiter's own acts (protocol.ByArbiter): a flag
-// he observes (6.8), and an illegal move he observes, where the rule set
+// he observes (6.8), an illegal move he observes, where the rule set
 // has him act on it (laws I7: FIDE 7.5 in standard play; in rapid and
-// blitz only while the opponent has not made his next move).
+// blitz only while the opponent has not made his next move), and his
+// acts on the clocks (6.10.2, 6.11.2).
 func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
 	switch a.Act {
 	case protocol.Flag:
@@ -137,8 +138,10 @@ func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
 			}
 		}
 		return out
+	case protocol.Pause, protocol.Resume, protocol.SetClock:
+		return e.clockAct(at, a)
 	}
-	return e.fail(at, "the arbiter may claim an illegal move or observe a flag")
+	return e.fail(at, "the arbiter may claim an illegal move, observe a flag, or pause, resume and set the clocks")
 }
 
 // flag ends the game on c's flag fall: FIDE 6.9 (drawn when the opponent

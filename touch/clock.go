@@ -22,6 +22,11 @@ type chessClock struct {
 	since int64 // when the running clock started (t)
 	moves [2]int
 	now   int64 // the t of the last action that carried one
+	// paused is set while the arbiter has stopped the clocks (6.11.2):
+	// they read as they did at pausedAt, and resuming moves the running
+	// clock's start on by the pause.
+	paused   bool
+	pausedAt int64
 	// pressed is set by a press that switched the clock during the action
 	// being applied; changed by anything else that changed the times.
 	pressed, changed bool
@@ -52,15 +57,25 @@ func (c *chessClock) used(d int64) int64 {
 	return max(d, 0)
 }
 
+// eff is the clocks' own time at t: t itself, or the moment they were
+// paused while they stand.
+func (c *chessClock) eff(t int64) int64 {
+	if c.paused {
+		return min(t, c.pausedAt)
+	}
+	return t
+}
+
 // left returns the time left of side s at t.
 func (c *chessClock) left(s int, t int64) int64 {
+	t = c.eff(t)
 	if s == c.runs {
 		return c.base[s] - c.used(t-c.since)
 	}
 	return c.base[s]
 }
 
-// zeroAt returns when the running clock reaches zero.
+// zeroAt returns when the running clock reaches zero (not paused).
 func (c *chessClock) zeroAt() int64 {
 	d := c.base[c.runs]
 	if c.tc.DelayMode == protocol.DelayUS {
@@ -91,6 +106,7 @@ func (c *chessClock) press(s int, t int64) {
 	if c.runs != s {
 		return // his clock does not run: the press changes nothing
 	}
+	t = c.eff(t) // while paused, the opponent's clock is set going at resume
 	took := t - c.since
 	c.stop(t)
 	if c.tc.DelayMode == protocol.DelayBronstein {
@@ -116,6 +132,7 @@ func (c *chessClock) add(s int, seconds int) {
 // set takes what a physical clock showed at t as the clock of record
 // (laws K5).
 func (c *chessClock) set(x protocol.Times, t int64) {
+	t = c.eff(t)
 	for s, v := range [2]int64{x.White, x.Black} {
 		if s == c.runs {
 			c.base[s] = v + c.used(t-c.since)
@@ -130,11 +147,27 @@ func (c *chessClock) times() protocol.Times {
 	return protocol.Times{White: c.left(0, c.now), Black: c.left(1, c.now)}
 }
 
+// pause stops both clocks at t (6.11.2).
+func (c *chessClock) pause(t int64) {
+	c.paused, c.pausedAt = true, t
+	c.changed = true
+}
+
+// resume sets the clocks going again at t: the running clock goes on from
+// what it showed when they were paused.
+func (c *chessClock) resume(t int64) {
+	if c.runs != noSide {
+		c.since += t - c.pausedAt
+	}
+	c.paused = false
+	c.changed = true
+}
+
 // ruling is the time ruling of the clocks now.
 func (c *chessClock) ruling(at int) protocol.Ruling {
 	x := c.times()
 	runs := ""
-	if c.runs != noSide {
+	if c.runs != noSide && !c.paused {
 		runs = chess.Color(c.runs).String()
 	}
 	return protocol.Ruling{At: at, Kind: protocol.KindTime, White: &x.White, Black: &x.Black, Runs: &runs}
@@ -252,9 +285,10 @@ func (e *Engine) ClockAt(t int64) (protocol.Times, bool) {
 }
 
 // Running returns whose clock runs, and false when both stand (before the
-// clock starts, after the result, or without a clock).
+// clock starts, while the arbiter has paused them, after the result, or
+// without a clock).
 func (e *Engine) Running() (chess.Color, bool) {
-	if !e.clock.on || e.clock.runs == noSide {
+	if !e.clock.on || e.clock.runs == noSide || e.clock.paused {
 		return chess.White, false
 	}
 	return chess.Color(e.clock.runs), true
@@ -264,7 +298,7 @@ func (e *Engine) Running() (chess.Color, bool) {
 // clock reaches zero if no action comes, and false when no clock runs: a
 // server watches it to record the arbiter's flag observation.
 func (e *Engine) ZeroAt() (int64, bool) {
-	if !e.clock.on || e.clock.runs == noSide || e.over {
+	if !e.clock.on || e.clock.runs == noSide || e.clock.paused || e.over {
 		return 0, false
 	}
 	return e.clock.zeroAt(), true
@@ -277,4 +311,38 @@ func clockText(ms int64) string {
 		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// clockAct applies the arbiter's acts on the clocks: pause (6.11.2),
+// resume, and set-clock, whose times clockBefore has already made the
+// clock of record (6.10.2). A game without a time control has no clocks
+// to act on.
+func (e *Engine) clockAct(at int, a protocol.Action) []protocol.Ruling {
+	c := &e.clock
+	if !c.has() {
+		return e.fail(at, "the game has no clock to "+a.Act)
+	}
+	if !c.on {
+		// An act with no t in a game whose actions carried none: the
+		// clocks are reckoned from here, at t 0.
+		c.on, c.since = true, 0
+	}
+	switch a.Act {
+	case protocol.Pause:
+		if c.paused {
+			return e.fail(at, "the clocks are already paused")
+		}
+		c.pause(c.now)
+	case protocol.Resume:
+		if !c.paused {
+			return e.fail(at, "the clocks are not paused")
+		}
+		c.resume(c.now)
+	case protocol.SetClock:
+		if a.T == nil {
+			c.set(*a.Times, c.now) // clockBefore sets the times of an action with t
+		}
+		c.changed = true
+	}
+	return nil
 }

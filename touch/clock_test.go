@@ -1,6 +1,7 @@
 package touch
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -39,6 +40,12 @@ func timed(t *testing.T, start protocol.Start, lines ...string) (*Engine, []stri
 			}
 		case protocol.Claim:
 			a.What = rest[0]
+		case protocol.Pause, protocol.Resume:
+		case protocol.SetClock:
+			var w, b int64
+			fmt.Sscan(rest[0], &w)
+			fmt.Sscan(rest[1], &b)
+			a.Times = &protocol.Times{White: w, Black: b}
 		default:
 			a.Sq = rest[0]
 			if len(rest) > 1 {
@@ -113,22 +120,22 @@ func TestK1_USAndBronsteinDelay(t *testing.T) {
 
 // K3, 6.9 and the protocol's "Clocks": the flag is ruled at the first
 // action at or past the moment the running clock reached zero; the action
-// itself is then an error. Drawn when the opponent cannot mate (FIDE) or
+// itself is then recorded after the end (after-end), changing nothing. Drawn when the opponent cannot mate (FIDE) or
 // has insufficient material (US Chess 14E).
 func TestK3_FlagAtTheFirstActionPastZero(t *testing.T) {
 	_, got := timed(t, clockStart(protocol.Clock{White: 10, Black: 10}), "0 w lift e2", "10000 w drop e4")
-	expect(t, got, "1 must move e2 4.3.1", "2 result 0-1 time", "2 error")
+	expect(t, got, "1 must move e2 4.3.1", "2 result 0-1 time", "2 after-end")
 	// Black has a lone king: he cannot mate, drawn.
 	bare := protocol.Start{FEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Clock: &protocol.Clock{White: 10, Black: 10}}
 	_, got = timed(t, bare, "12000 w lift e2")
-	expect(t, got, "1 result 1/2-1/2 time-vs-no-mate", "1 error")
+	expect(t, got, "1 result 1/2-1/2 time-vs-no-mate", "1 after-end")
 	// King and knight: FIDE 0-1 (a helpmate exists), US Chess drawn.
 	kn := protocol.Start{FEN: "8/8/8/4k3/8/2n5/8/R3K3 w - - 0 1", Clock: &protocol.Clock{White: 10, Black: 10}}
 	_, got = timed(t, kn, "10000 w lift a1")
-	expect(t, got, "1 result 0-1 time", "1 error")
+	expect(t, got, "1 result 0-1 time", "1 after-end")
 	kn.Rules = "uscf"
 	_, got = timed(t, kn, "10000 w lift a1")
-	expect(t, got, "1 result 1/2-1/2 time-vs-no-mate", "1 error")
+	expect(t, got, "1 result 1/2-1/2 time-vs-no-mate", "1 after-end")
 	// The arbiter's observation of the flag at the moment it fell is the
 	// flag itself (what a server records when no action comes).
 	_, got = timed(t, clockStart(protocol.Clock{White: 10, Black: 10}), "10000 a flag white")
@@ -224,5 +231,62 @@ func TestClocks_ZeroAt(t *testing.T) {
 	e, _ := timed(t, clockStart(protocol.Clock{White: 60, Black: 30, Delay: 5, DelayMode: "us"}), "- w lift e2", "- w drop e4", "1000 w clock")
 	if z, ok := e.ZeroAt(); !ok || z != 1000+30000+5000 {
 		t.Fatalf("ZeroAt %d %v", z, ok)
+	}
+}
+
+// K6 (6.11.2, 6.10.2): the arbiter pauses the clocks, and while they
+// stand no time is used and no flag can fall; resumed, the running clock
+// goes on from what it showed (under the US delay too, whose delay is not
+// given again); he may set what they show.
+func TestK6_ArbiterPausesResumesAndSetsTheClocks(t *testing.T) {
+	e, got := timed(t, clockStart(protocol.Clock{White: 10, Black: 10}),
+		"0 w lift e2", "2000 a pause", "600000 w drop e4", "601000 w clock", "700000 a resume", "703000 b lift e7")
+	expect(t, got, "1 must move e2 4.3.1", "2 time 8 10 ", "3 move e4", "4 time 8 10 ",
+		"5 time 8 10 black", "6 must move e7 4.3.1")
+	if x := e.Summary().Clock; x == nil || x.White != 8000 || x.Black != 7000 {
+		t.Errorf("clock after the pause: %+v, want 8 s and 7 s", x)
+	}
+	if _, ok := e.ZeroAt(); !ok {
+		t.Error("no flag to watch after the resume")
+	}
+	// While paused nothing falls, and ZeroAt says so.
+	e, got = timed(t, clockStart(protocol.Clock{White: 10, Black: 10}), "0 w lift e2", "5000 a pause", "99000 w drop e4")
+	expect(t, got, "1 must move e2 4.3.1", "2 time 5 10 ", "3 move e4")
+	if _, ok := e.ZeroAt(); ok {
+		t.Error("a paused clock has a zero to watch")
+	}
+	// The US delay: 2 s of the 5 used before the pause, 3 s after it.
+	_, got = timed(t, clockStart(protocol.Clock{White: 60, Black: 60, Delay: 5, DelayMode: "us"}),
+		"0 w lift e2", "2000 a pause", "50000 a resume", "53000 w drop e4", "54000 w clock")
+	expect(t, got, "1 must move e2 4.3.1", "2 time 60 60 ", "3 time 60 60 white", "4 move e4", "5 time 59 60 black")
+	// set-clock: the arbiter sets both clocks (6.10.2); the running one runs on from there.
+	_, got = timed(t, clockStart(protocol.Clock{White: 60, Black: 60}),
+		"0 w lift e2", "1000 a set-clock 30000 45000", "3000 w drop e4", "4000 w clock")
+	expect(t, got, "1 must move e2 4.3.1", "2 time 30 45 white", "3 move e4", "4 time 27 45 black")
+	// Errors: a resume without a pause, a pause twice, no clock at all.
+	_, got = timed(t, clockStart(protocol.Clock{White: 60, Black: 60}), "0 a resume", "0 a pause", "0 a pause")
+	expect(t, got, "1 error", "2 time 60 60 ", "3 error")
+	_, got = timed(t, protocol.Start{}, "0 a pause")
+	expect(t, got, "1 error")
+}
+
+// K7: after the result the hands go on (a press to stop the clock, the
+// pieces set up again): every well-formed action is recorded with an
+// after-end ruling naming the result, and changes nothing.
+func TestK7_AfterEnd_ActionsRecordedChangeNothing(t *testing.T) {
+	e, got := timed(t, clockStart(protocol.Clock{White: 10, Black: 10}),
+		"0 w lift e2", "10000 w drop e4", "11000 w clock", "12000 b lift e7", "13000 a pause", "14000 b knock e8")
+	expect(t, got, "1 must move e2 4.3.1", "2 result 0-1 time", "2 after-end", "3 after-end", "4 after-end", "5 after-end", "6 after-end")
+	s := e.Summary()
+	if s.Result != "0-1" || s.Errors != 0 || len(s.Moves) != 0 {
+		t.Errorf("summary after the end: %+v", s)
+	}
+	rs := e.Apply(7, protocol.Action{By: "white", Act: "clock"})
+	if len(rs) != 1 || rs[0].Result != "0-1" || rs[0].Reason != "time" || rs[0].By != "white" {
+		t.Errorf("after-end ruling %+v", rs)
+	}
+	// A malformed action is still an error.
+	if rs := e.Apply(8, protocol.Action{By: "white", Act: "lift", Sq: "z9"}); len(rs) != 1 || rs[0].Kind != protocol.KindError {
+		t.Errorf("malformed after the end: %+v", rs)
 	}
 }

@@ -81,8 +81,13 @@
 //     becomes a queen and the move stands (7.5.2); a castling, capture or
 //     promotion made with two hands stands and is penalised (7.5.4).
 //   - A move that mates, stalemates or leaves a dead position ends the game
-//     at once (5.1.1, 5.2): no clock press is needed, and every action after
-//     a result is an error.
+//     at once (5.1.1, 5.2): no clock press is needed. What the hands do
+//     after the result (the press that stops the clock, the pieces set up
+//     again) is answered with an after-end ruling and changes nothing (laws
+//     K7).
+//   - The arbiter's acts on the clocks: pause (6.11.2), resume, and
+//     set-clock (6.10.2; laws K6). While paused no time is used and no flag
+//     can fall.
 //   - A draw claim by the player having the move is refused, without
 //     penalty, once he has touched a piece on this move (9.4). An incorrect
 //     claim gives the opponent the rule set's bonus; an intended move it

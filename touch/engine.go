@@ -243,16 +243,18 @@ func (e *Engine) current() *obligation {
 
 // Apply handles one action, read from input line at, and returns the
 // rulings it causes (possibly none). An action that cannot happen gets a
-// single error ruling and changes nothing.
+// single error ruling and changes nothing. Once the game has a result,
+// every well-formed action gets a single after-end ruling: it is recorded
+// and changes nothing.
 //
 // Where the game has a clock, the action's t (and times) drive it first:
 // a flag that fell before the action ends the game, and the action is then
-// an error; time rulings follow what changed the clocks.
+// an after-end one; time rulings follow what changed the clocks.
 func (e *Engine) Apply(at int, a protocol.Action) []protocol.Ruling {
 	saved := e.save()
 	if !e.over {
 		if rs := e.clockBefore(at, a); rs != nil {
-			return append(rs, e.fail(at, "the flag fell before this action")...)
+			return append(rs, e.afterEnd(at, a)...)
 		}
 	}
 	rs := e.apply(at, a)
@@ -290,7 +292,7 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		return e.fail(at, err.Error())
 	}
 	if e.over {
-		return e.fail(at, "the game is over ("+e.result.Result+", "+e.result.Reason+")")
+		return e.afterEnd(at, a)
 	}
 	if a.By == protocol.ByArbiter {
 		return e.arbiterAct(at, a)
@@ -909,6 +911,15 @@ func (e *Engine) violate(at int, by chess.Color, article, text string) []protoco
 	}
 	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: article})
 	return []protocol.Ruling{{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text}}
+}
+
+// afterEnd answers an action made once the game has a result: what the
+// hands do at a board after the end (the press that stops the clock after
+// mate, the pieces set up again, a knock) happened and is recorded, and
+// it changes nothing.
+func (e *Engine) afterEnd(at int, a protocol.Action) []protocol.Ruling {
+	return []protocol.Ruling{{At: at, Kind: protocol.KindAfterEnd, By: a.By, Result: e.result.Result, Reason: e.result.Reason,
+		Text: "the game is over (" + e.result.Result + ", " + e.result.Reason + "): this changes nothing"}}
 }
 
 // fail answers an action that cannot happen; nothing changes.

@@ -200,11 +200,12 @@ func TestErrorsChangeNothing(t *testing.T) {
 }
 
 func TestResultsAndAfterResult(t *testing.T) {
-	// Fool's mate ends the game at the mating move (5.1.1); then every action is an error.
+	// Fool's mate ends the game at the mating move (5.1.1); the press that
+	// follows is recorded after the end and changes nothing.
 	_, got := script(t, "", "fide", false, "w lift f2", "w drop f3", "w clock", "b lift e7", "b drop e5", "b clock",
 		"w lift g2", "w drop g4", "w clock", "b lift d8", "b drop h4", "b clock")
 	expect(t, got, "1 must move f2 4.3.1", "2 move f3", "4 must move e7 4.3.1", "5 move e5", "7 must move g2 4.3.1", "8 move g4",
-		"10 must move d8 4.3.1", "11 move Qh4#", "11 result 0-1 checkmate", "12 error")
+		"10 must move d8 4.3.1", "11 move Qh4#", "11 result 0-1 checkmate", "12 after-end")
 	_, got = script(t, "", "fide", false, "b resign")
 	expect(t, got, "1 result 1-0 resignation")
 	_, got = script(t, "", "fide", false, "w offer-draw", "w accept-draw", "b accept-draw")
