@@ -346,17 +346,17 @@ func TestPostgres_BoardTokenReplacedOnAnotherProcess(t *testing.T) {
 func TestPostgres_ReplacedBoardTokenGetsNoAnswerFromMemory(t *testing.T) {
 	a, b, ev := twoProcessesOneGame(t)
 	g := ev.Games[0]
-	mate := moves(t, "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5xf7", false)
-	for i := range mate {
-		mate[i].Seq = int64(i + 1)
+	play := moves(t, "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6", true)
+	for i := range play {
+		play[i].Seq = int64(i + 1)
 	}
-	body := mustJSON(t, mate)
+	body := mustJSON(t, play)
 	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, body, nil); st != http.StatusOK {
-		t.Fatalf("mate on b: %d %s", st, raw)
+		t.Fatalf("moves on b: %d %s", st, raw)
 	}
-	late := `{"by":"black","act":"clock","seq":100}`
+	late := `{"by":"white","act":"lift","sq":"a3","seq":100}` // no piece there: the engine refuses it
 	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, late, nil); st != http.StatusBadRequest {
-		t.Fatalf("an action after the mate, before the new token: %d %s (want the engine's refusal)", st, raw)
+		t.Fatalf("an impossible action, before the new token: %d %s (want the engine's refusal)", st, raw)
 	}
 	var res PostResult
 	if st, raw := call(t, "POST", b.url+"/api/games/"+g.ID+"/actions", g.BoardToken, body, &res); st != http.StatusOK || !res.Acks[0].Duplicate {

@@ -211,7 +211,7 @@ func (s *Server) rebuild(g *live) error {
 		r := &g.log[i]
 		switch r.Kind {
 		case store.KindAction:
-			g.eng.Apply(int(r.N), *r.Action)
+			g.apply(int(r.N), *r.Action)
 		case store.KindDecision:
 			g.setDecision(r.Decision)
 		}
@@ -293,7 +293,7 @@ func (s *Server) replayStored(g *live, e store.Entry) {
 	var got []protocol.Ruling
 	switch e.Kind {
 	case store.KindAction:
-		got = g.eng.Apply(int(e.N), *e.Action)
+		got = g.apply(int(e.N), *e.Action)
 	case store.KindDecision:
 		got = decisionRulings(e.N, e.Decision)
 		g.setDecision(e.Decision)
@@ -347,6 +347,24 @@ func (g *live) stamp(a *protocol.Action, now time.Time) {
 	}
 	t := now.Sub(origin).Milliseconds()
 	a.T = &t
+}
+
+// apply applies the action of entry n to the engine and returns its
+// rulings; while the arbiter's decision stands, the game is over and the
+// action is recorded with an after-end ruling (laws K7) without reaching
+// the engine.
+func (g *live) apply(n int, a protocol.Action) []protocol.Ruling {
+	if g.decision != nil {
+		return decidedRulings(n, a, g.decision)
+	}
+	return g.eng.Apply(n, a)
+}
+
+// decidedRulings is the after-end ruling of an action made while the
+// arbiter's decision d stands.
+func decidedRulings(n int, a protocol.Action, d *store.Decision) []protocol.Ruling {
+	return []protocol.Ruling{{At: n, Kind: protocol.KindAfterEnd, By: a.By, Result: d.Result, Reason: "arbiter",
+		Text: "the arbiter has decided the result (" + d.Result + "): this changes nothing"}}
 }
 
 // setDecision records the arbiter's decision ("*" withdraws it).
@@ -624,9 +642,6 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]jud
 				continue
 			}
 		}
-		if g.decision != nil {
-			return nil, nil, refused(http.StatusConflict, i, fmt.Sprintf("the arbiter has decided the result %s: no more actions", g.decision.Result), nil)
-		}
 		if a.By == protocol.ByArbiter && author != store.ByArbiter {
 			return nil, nil, refused(http.StatusForbidden, i, "an action by the arbiter needs the arbiter's token", nil)
 		}
@@ -636,7 +651,7 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]jud
 		n++
 		g.broken = true // the engine now runs ahead of the log
 		g.stamp(&a, now)
-		rs := g.eng.Apply(int(n), a)
+		rs := g.apply(int(n), a)
 		if rs == nil {
 			rs = []protocol.Ruling{}
 		}

@@ -105,7 +105,9 @@ func (s *Server) pgnUpTo(g *live, ev store.Event, version uint64, k int) ([]byte
 		for _, r := range g.log[:k] {
 			switch r.Kind {
 			case store.KindAction:
-				eng.Apply(int(r.N), *r.Action)
+				if decision == nil {
+					eng.Apply(int(r.N), *r.Action)
+				}
 			case store.KindDecision:
 				decision = nil
 				if r.Decision != nil && r.Decision.Result != "*" {

@@ -161,15 +161,73 @@ func TestScholarsMate_ResultEndsTheGame(t *testing.T) {
 	if len(last) != 2 || last[1].Kind != "result" || last[1].Reason != "checkmate" {
 		t.Fatalf("last rulings: %+v", last)
 	}
-	// After the result every action is refused (400) and changes nothing.
+	// After the result the hands go on: the press is stored with an
+	// after-end ruling (laws K7) and changes nothing else.
 	before := getGame(t, ts.url, g.ID)
-	st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"white","act":"clock"}`, nil)
-	if st != http.StatusBadRequest || !strings.Contains(string(raw), "the game is over") {
+	st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"white","act":"clock"}`, &res)
+	if st != http.StatusOK || len(res.Acks) != 1 || len(res.Acks[0].Rulings) != 1 || res.Acks[0].Rulings[0].Kind != protocol.KindAfterEnd || res.Acks[0].Rulings[0].Result != "1-0" {
 		t.Fatalf("after the result: %d %s", st, raw)
 	}
-	if after := getGame(t, ts.url, g.ID); mustJSON(t, after) != mustJSON(t, before) {
-		t.Fatalf("a refused action changed the game")
+	after := getGame(t, ts.url, g.ID)
+	if after.N != before.N+1 || after.FEN != before.FEN || mustJSON(t, after.Moves) != mustJSON(t, before.Moves) || after.Result != "1-0" {
+		t.Fatalf("an action after the end changed the game: %+v", after)
 	}
+}
+
+// Laws K7: a board that posts the mating move and its clock press in one
+// post (as docs/api.md shows) has both stored; the game ends on the move,
+// and the press and what follows (pieces set up again) are after-end. On
+// every store, and the same after a restart.
+func TestK7_PostWithTheEndingMoveAndWhatFollowedStoresAll(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, dsn string) {
+		ts := startServer(t, dsn)
+		ev := createEvent(t, ts.url, 3, protocol.Start{})
+		cases := []struct {
+			game   CreatedGame
+			moves  string
+			result string
+		}{
+			{ev.Games[0], "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5xf7", "1-0"}, // checkmate
+			{ev.Games[1], "f2f3 e7e5 g2g4 d8h4", "0-1"},                  // fool's mate
+		}
+		for _, c := range cases {
+			acts := moves(t, c.moves, true)
+			acts = append(acts, protocol.Action{By: "black", Act: protocol.Lift, Sq: "a8"}, protocol.Action{By: "white", Act: protocol.Knock, Sq: "a1"})
+			var res PostResult
+			if st, raw := call(t, "POST", ts.url+"/api/games/"+c.game.ID+"/actions", c.game.BoardToken, acts, &res); st != http.StatusOK {
+				t.Fatalf("post: %d %s", st, raw)
+			}
+			if len(res.Acks) != len(acts) {
+				t.Fatalf("%d acks for %d actions", len(res.Acks), len(acts))
+			}
+			for _, a := range res.Acks[len(acts)-3:] {
+				if len(a.Rulings) != 1 || a.Rulings[0].Kind != protocol.KindAfterEnd {
+					t.Errorf("after the end: %+v", a.Rulings)
+				}
+			}
+			v := getGame(t, ts.url, c.game.ID)
+			if v.Result != c.result || v.N != int64(len(acts)) || len(v.Moves) != len(strings.Fields(c.moves)) {
+				t.Errorf("game %s: result %s, %d entries, moves %v", c.moves, v.Result, v.N, v.Moves)
+			}
+			_, p := call(t, "GET", ts.url+"/api/games/"+c.game.ID+"/pgn", "", nil, nil)
+			if !strings.Contains(string(p), c.result+"\n") && !strings.HasSuffix(strings.TrimSpace(string(p)), c.result) {
+				t.Errorf("PGN does not end with %s:\n%s", c.result, p)
+			}
+			ts2 := startServer(t, dsn)
+			if v2 := getGame(t, ts2.url, c.game.ID); v2.Result != c.result || v2.N != v.N || mustJSON(t, v2.Moves) != mustJSON(t, v.Moves) {
+				t.Errorf("after a restart: %+v", v2)
+			}
+		}
+		// A refused action in a post still refuses the whole post.
+		g := ev.Games[2]
+		bad := append(moves(t, "e2e4", true), protocol.Action{By: "white", Act: protocol.Lift, Sq: "e5"})
+		if st, _ := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, bad, nil); st != http.StatusBadRequest {
+			t.Errorf("a post with an impossible action: %d", st)
+		}
+		if v := getGame(t, ts.url, g.ID); v.N != 0 {
+			t.Errorf("a refused post stored %d entries", v.N)
+		}
+	})
 }
 
 func TestRoles_TokensChangeNothingWhenWrong(t *testing.T) {
@@ -261,8 +319,11 @@ func TestDecision_ArbiterSetsAndWithdrawsAResult(t *testing.T) {
 		if v.Result != "0-1" || v.Reason != "arbiter" || v.Decision == nil || v.Summary.Result != "*" {
 			t.Fatalf("after the decision: %s %s %+v", v.Result, v.Reason, v.Decision)
 		}
-		if st, _ := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"white","act":"lift","sq":"g1"}`, nil); st != http.StatusConflict {
-			t.Errorf("action after a decision: %d", st)
+		// The hands go on after the decision: stored, after-end, no effect.
+		var after PostResult
+		if st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"white","act":"lift","sq":"g1"}`, &after); st != http.StatusOK ||
+			after.Acks[0].Rulings[0].Kind != protocol.KindAfterEnd || after.Acks[0].Rulings[0].Result != "0-1" {
+			t.Errorf("action after a decision: %d %s", st, raw)
 		}
 		if st, _ := call(t, "POST", ts.url+"/api/games/"+g.ID+"/result", ev.ArbiterToken, `{"result":"2-0"}`, nil); st != http.StatusBadRequest {
 			t.Errorf("bad result: %d", st)
