@@ -188,7 +188,7 @@ func TestK7_PostWithTheEndingMoveAndWhatFollowedStoresAll(t *testing.T) {
 			result string
 		}{
 			{ev.Games[0], "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5xf7", "1-0"}, // checkmate
-			{ev.Games[1], "f2f3 e7e5 g2g4 d8h4", "0-1"},                  // fool's mate
+			{ev.Games[1], "f2f3 e7e5 g2g4 d8h4", "0-1"},                 // fool's mate
 		}
 		for _, c := range cases {
 			acts := moves(t, c.moves, true)
