@@ -177,18 +177,11 @@ func (s *Server) load(ctx context.Context, g *live, meta store.Game) error {
 	}
 	g.white, g.black = nil, nil
 	if meta.WhiteRank > 0 || meta.BlackRank > 0 {
-		players, err := s.store.Players(ctx, meta.Event)
+		r, err := s.roster(ctx, meta.Event)
 		if err != nil {
 			return err
 		}
-		for i := range players {
-			switch players[i].Rank {
-			case meta.WhiteRank:
-				g.white = &players[i]
-			case meta.BlackRank:
-				g.black = &players[i]
-			}
-		}
+		g.white, g.black = r.byRank[meta.WhiteRank], r.byRank[meta.BlackRank]
 	}
 	g.meta, g.eng, g.log, g.seqs, g.decision, g.broken, g.origin = meta, eng, nil, map[seqKey]int64{}, nil, false, time.Time{}
 	g.logged.Store(0)

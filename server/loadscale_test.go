@@ -1054,7 +1054,7 @@ var spectatorHTTP = &http.Client{Transport: &http.Transport{ReadBufferSize: 32 <
 
 // The spectators' scanners read what a full decoding reads.
 func TestLoadScaleScanners(t *testing.T) {
-	v := &GameView{ID: "g1", Event: "e1", Round: 3, Board: 7, WhitePlayer: &store.Player{Rank: 12, Name: "n"}, Start: protocol.Start{Clock: &protocol.Clock{White: 60, Black: 60}},
+	v := &GameView{ID: "g1", Event: "e1", Round: 3, Board: 7, WhitePlayer: &PlayerView{Rank: 12, Name: "n"}, Start: protocol.Start{Clock: &protocol.Clock{White: 60, Black: 60}},
 		Created: time.Now(), N: 42, Seqs: map[string]int64{"board": 9}}
 	b, _ := json.Marshal(Message{Type: "snapshot", Event: "e1", GameID: "g1", Game: v})
 	if id, n, ok := snapshotOf(b); !ok || id != "g1" || n != 42 {

@@ -59,6 +59,10 @@ type Server struct {
 	// flags watches every running clock (one timer for all games).
 	flags *flagWatch
 
+	// rosters are the events' players, read once (roster).
+	rosterMu sync.Mutex
+	rosters  map[string]*roster
+
 	// lists are the feed's copies of events' game lists.
 	listMu sync.Mutex
 	lists  map[string]eventList

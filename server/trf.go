@@ -161,6 +161,7 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 // in memory (the feed's list, loaded games): they are read again.
 func (s *Server) forgetEvent(id string) {
 	s.forgetList(id)
+	s.forgetRoster(id)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for gid, g := range s.games {

@@ -18,9 +18,10 @@ type GameView struct {
 	White string `json:"white"`
 	Black string `json:"black"`
 	// WhitePlayer and BlackPlayer are the players from the event's list
-	// (title, rating, FIDE ID, federation), for games paired from it.
-	WhitePlayer *store.Player  `json:"white_player,omitempty"`
-	BlackPlayer *store.Player  `json:"black_player,omitempty"`
+	// (title, rating, FIDE ID, federation: never a birth date or sex), for
+	// games paired from it.
+	WhitePlayer *PlayerView    `json:"white_player,omitempty"`
+	BlackPlayer *PlayerView    `json:"black_player,omitempty"`
 	Start       protocol.Start `json:"start"`
 	Enforce     bool           `json:"enforce"`
 	Created     time.Time      `json:"created"`
@@ -115,7 +116,7 @@ func (g *live) view(withRulings bool) *GameView {
 	m := g.meta
 	gm := g.eng.Game()
 	sum := g.eng.Summary()
-	v := &GameView{ID: m.ID, Event: m.Event, Round: m.Round, Board: m.Board, White: m.White, Black: m.Black, WhitePlayer: g.white, BlackPlayer: g.black,
+	v := &GameView{ID: m.ID, Event: m.Event, Round: m.Round, Board: m.Board, White: m.White, Black: m.Black, WhitePlayer: publicPlayer(g.white), BlackPlayer: publicPlayer(g.black),
 		Start: m.Start, Enforce: m.Enforce, Created: m.Created, N: int64(len(g.log)),
 		StartFEN: gm.Start().FEN(), FEN: gm.Position().FEN(), Turn: gm.Position().Turn().String(),
 		Moves: sum.Moves, Violations: sum.Violations, Claims: []protocol.Ruling{}, Summary: sum, Seqs: map[string]int64{}}
