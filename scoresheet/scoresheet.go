@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/internal/safetext"
 	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/protocol"
 )
@@ -227,7 +228,20 @@ func Comment(r protocol.Ruling) string {
 	default:
 		return ""
 	}
-	return b.String()
+	return commentText(b.String())
+}
+
+// commentText makes a ruling's words fit in a PGN comment that every
+// reader takes: a brace comment cannot hold '}' (the PGN writer would put
+// such a comment after ';', which pgn-extract and others refuse), so '}'
+// becomes ')' and '{' becomes '('; control characters and bidirectional
+// overrides become spaces (package safetext).
+func commentText(s string) string {
+	s = safetext.Clean(s)
+	if !strings.ContainsAny(s, "{}") {
+		return s
+	}
+	return strings.NewReplacer("}", ")", "{", "(").Replace(s)
 }
 
 func ordinal(n int) string {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/arbiterchess/arbiter/internal/safetext"
 )
 
 // The server's bounds on what one request may ask (laws of a real hall:
@@ -147,10 +149,16 @@ func cleanText(b []byte) error {
 	return nil
 }
 
-// textField checks a text field's length.
+// textField checks a text field: at most maxText characters, on one line
+// of printable text (no control characters, no bidirectional overrides:
+// package safetext), so that it never breaks a PGN tag, a TRF line, a
+// page or a log.
 func textField(name, v string) error {
 	if utf8.RuneCountInString(v) > maxText {
 		return apiErr(http.StatusBadRequest, "%s is longer than %d characters", name, maxText)
+	}
+	if err := safetext.Check(name, v); err != nil {
+		return apiErr(http.StatusBadRequest, "%v", err)
 	}
 	return nil
 }

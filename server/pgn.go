@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiterchess/arbiter/internal/safetext"
 	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/server/store"
@@ -72,6 +73,11 @@ func pgnRecord(ev store.Event, m store.Game, eng *touch.Engine, log []record, de
 		tags = append(tags, pgn.Tag{Name: "Termination", Value: scoresheet.Termination("")})
 	}
 	tags = append(tags, pgn.Tag{Name: "GameId", Value: m.ID})
+	for i := range tags {
+		// Text stored before names were checked at input may hold a line
+		// break or a control character: a tag is one line (safetext).
+		tags[i].Value = safetext.Clean(tags[i].Value)
+	}
 	sheet := scoresheet.New(gm.Start())
 	for _, r := range log {
 		sheet.Add(r.Action, r.Rulings, r.ply)
@@ -238,13 +244,19 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	writePGN(w, body())
+	b, err := body()
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writePGN(w, b)
 }
 
 // eventFeed returns the ETag of an event's PGN (a round of it, as it stood
 // delay ago) and a function that writes the PGN itself, so that a 304
-// costs no PGN.
-func (s *Server) eventFeed(ctx context.Context, id string, round, lo, hi int, delay time.Duration) (func() []byte, string, error) {
+// costs no PGN. The PGN is whole or an error: a game that cannot be
+// written fails it.
+func (s *Server) eventFeed(ctx context.Context, id string, round, lo, hi int, delay time.Duration) (func() ([]byte, error), string, error) {
 	ev, metas, err := s.eventGames(ctx, id)
 	if err != nil {
 		return nil, "", err
@@ -283,19 +295,21 @@ func (s *Server) eventFeed(ctx context.Context, id string, round, lo, hi int, de
 		items = append(items, item{g, k})
 	}
 	etag := fmt.Sprintf(`"%x"`, h.Sum64())
-	body := func() []byte {
+	body := func() ([]byte, error) {
 		var buf bytes.Buffer
 		for _, it := range items {
 			it.g.mu.Lock()
 			text, err := s.pgnUpTo(it.g, ev, version^playerVersion(it.g.white, it.g.black), min(it.k, len(it.g.log)))
 			it.g.mu.Unlock()
 			if err != nil {
-				s.log.Warn("event PGN", "game", it.g.meta.ID, "err", err)
-				continue
+				// Never a feed with a game silently missing: the whole
+				// answer fails, and says which game.
+				s.log.Error("event PGN: a game cannot be written", "event", id, "game", it.g.meta.ID, "err", err)
+				return nil, fmt.Errorf("the PGN of game %s cannot be written: %w", it.g.meta.ID, err)
 			}
 			buf.Write(text)
 		}
-		return buf.Bytes()
+		return buf.Bytes(), nil
 	}
 	return body, etag, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/arbiterchess/arbiter/internal/safetext"
 )
 
 // Columns of the 001 record, 1-based and inclusive, as in the standard.
@@ -221,6 +223,14 @@ func (p *parser) parseLine(i int) error {
 	}
 	if c.at(4) != ' ' {
 		return p.errorf(no, 4, "column 4 after record "+code+" must be blank")
+	}
+	// The records read hold names and places that go into PGN tags, pages
+	// and the export: one line of printable text (a tab would also shift
+	// the columns).
+	for k, r := range c {
+		if r < 0x20 || r == 0x7f || !t.bytesMode && safetext.Bad(r) {
+			return p.errorf(no, k+1, "record "+code+" holds the control character "+safetext.Name(r))
+		}
 	}
 	switch code {
 	case "001":

@@ -514,6 +514,12 @@ func TestParseErrors(t *testing.T) {
 		{"162  W x.0\n", 1, 7},
 		{"XXS W=1 D=.5 Q=2\n", 1, 14},
 		{"XXS W=one\n", 1, 5},
+		// Control characters in the records read (laws of the hall: one
+		// line of printable text in names and places).
+		{"012 Open\x1b[2J\n", 1, 9},
+		{"022 Bel\tgrade\n", 1, 8},
+		{"001    1 m GM Petrov,\aIvan                      2612 BUL     2912345 1988/04/12  1.0\n", 1, 22},
+		{"001    1 m GM Petrov, \u202eIvan                 2612 BUL     2912345 1988/04/12  1.0\n", 1, 23},
 	} {
 		_, err := Parse([]byte(c.data))
 		var e *Error
