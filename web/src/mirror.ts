@@ -1,7 +1,8 @@
 // A mirror of one game, rebuilt from its log: what stands on the physical
 // board (the server keeps it but does not show it), whose hand is on the
-// board (the player having the move: the move passes at the move, the
-// clock at the press), whose press is owed, the positions by ply, and the
+// board (the player having the move, who has it as soon as his opponent's
+// move is made; and, until his press, the player whose move is made, on
+// his own pieces: T11), whose press is owed, the positions by ply, and the
 // details of what the server reports (the positions of a claimable
 // violation, a fresh illegal move or claim). The server's rulings are the
 // only source of chess knowledge here: moves, reinstated positions and
@@ -104,6 +105,12 @@ export interface Mirror {
   mover: Side;
   /** The players whose move is made and whose press of the clock is still owed. */
   owes: Record<Side, boolean>;
+  /**
+   * The players whose hands have moved pieces (lifted, put down, taken off,
+   * brought on) since the legal position was last set on the board: by a
+   * move made, a position reinstated or a move taken back.
+   */
+  changed: Record<Side, boolean>;
   /** The violations found in moves just made, by entry (for the desk's pictures). */
   violations: Map<number, Pending>;
   /** The latest of them, while its move stands (what a granted touch-move claim takes back). */
@@ -143,6 +150,7 @@ export function newMirror(startFen: string, start: Start): Mirror {
     held: [],
     mover: turnOf(startFen),
     owes: { white: false, black: false },
+    changed: { white: false, black: false },
     violations: new Map(),
     lastViolation: null,
     illegal: null,
@@ -170,6 +178,7 @@ export function replay(startFen: string, start: Start, entries: Entry[]): Mirror
 const resetTo = (m: Mirror, fen: string) => {
   m.phys = placement(fen);
   m.held = [];
+  m.changed = { white: false, black: false };
 };
 
 /** Applies a physical action to the mirror's board (the engine accepted it). */
@@ -180,6 +189,7 @@ function hands(m: Mirror, a: Action, by: Side) {
     case 'lift': {
       const pc = m.phys.get(a.sq!);
       if (!pc) return;
+      m.changed[by] = true;
       m.phys.delete(a.sq!);
       m.held = m.held.filter(h => h.hand !== hand);
       m.held.push({ hand, piece: pc, on: null });
@@ -189,6 +199,7 @@ function hands(m: Mirror, a: Action, by: Side) {
     case 'drop': {
       const h = inHand();
       if (!h) return;
+      m.changed[by] = true;
       if (h.on) m.phys.delete(h.on);
       m.phys.set(a.sq!, h.piece);
       h.on = a.sq!;
@@ -199,12 +210,13 @@ function hands(m: Mirror, a: Action, by: Side) {
       m.held = m.held.filter(h => h.hand !== hand);
       return;
     case 'remove':
-      m.phys.delete(a.sq!);
+      if (m.phys.delete(a.sq!)) m.changed[by] = true;
       return;
     case 'put': {
       const role = roles[(a.piece ?? 'q').toLowerCase()] ?? 'queen';
       const pc: Piece = { role, color: by };
       const h = inHand();
+      m.changed[by] = true;
       if (h?.on) m.phys.delete(h.on);
       m.held = m.held.filter(x => x.hand !== hand);
       m.phys.set(a.sq!, pc);
@@ -333,32 +345,68 @@ export function apply(m: Mirror, e: Entry) {
 }
 
 /**
- * Whether the hand of the player having the move has changed the board
- * this turn, with nothing left in hand, though no legal move was made:
- * pieces stand otherwise than when the turn began (an illegal move, which
- * a press of the clock completes). A legal move made hands the move over
- * (and owes the press: Mirror.owes).
+ * Whether side's hand has changed the board since the legal position was
+ * last set on it, with nothing left in any hand, though no legal move was
+ * made of it: pieces stand otherwise than in the legal position (an
+ * illegal move, which his press of the clock completes: 7.5.1). That is
+ * the hand of the player having the move, or that of the player whose move
+ * is made, changing it before his press (T11). A legal move made by the
+ * player having the move hands the move over (and owes the press:
+ * Mirror.owes).
  */
-export function handMoved(m: Mirror): boolean {
-  return m.held.length === 0 && boardFen(m.phys) !== m.fens[m.ply].split(' ')[0];
+export function handMoved(m: Mirror, side: Side): boolean {
+  return m.changed[side] && m.held.length === 0 && boardFen(m.phys) !== m.fens[m.ply].split(' ')[0];
 }
 
-/** Whether side may press the clock now: his move made, or his hand's change to complete (7.5.1). */
+/**
+ * Whose hand a gesture on a piece of colour color is (or on an empty
+ * square: color undefined), on a board both players share with one
+ * pointer. From his move made to his press, a player's hand on his own
+ * pieces is his: his move may still change (a different destination, a
+ * castling tried after the rook's move) and whatever it becomes, his press
+ * completes it (T11, I1). Every other hand is that of the player having
+ * the move: on his own pieces, and on his opponent's (a touch that obliges
+ * him to take it, a piece he captures).
+ */
+export function handOf(m: Mirror, color: Side | undefined): Side {
+  return color && color !== m.mover && m.owes[color] ? color : m.mover;
+}
+
+/**
+ * Whether the player whose move is made has changed the board since, his
+ * press still owed: that press comes first, and it completes whatever the
+ * board shows (T11, I1).
+ */
+function changedOwnMove(m: Mirror): boolean {
+  const o = other(m.mover);
+  return m.owes[o] && handMoved(m, o);
+}
+
+/**
+ * Whether side may press the clock now: his move made (changed since or
+ * not), or, while he has the move, his hand's change of the board to
+ * complete (7.5.1), unless the opponent changed his own move made and owes
+ * the press that completes it first.
+ */
 export function mayPress(m: Mirror, side: Side): boolean {
   if (m.result !== '*') return false;
-  return m.owes[side] || (side === m.mover && handMoved(m));
+  return m.owes[side] || (side === m.mover && handMoved(m, side) && !changedOwnMove(m));
 }
 
 /**
  * Whose clock a press "of the player to move" (the keyboard's C, a typed
- * "c") is: the mover's when his hand changed the board without a legal
- * move; else the one whose move was just made; else the mover's, whose
- * press owed since the opponent's reply may still come (6.2.2); else the
- * mover's all the same (a press without a move, which the page refuses).
+ * "c") is: the press owed by the player whose move is made, when his hand
+ * changed the board since (his move changed before his press: T11); else
+ * the mover's when his hand changed the board without a legal move; else
+ * the one whose move was just made; else the mover's, whose press owed
+ * since the opponent's reply may still come (6.2.2); else the mover's all
+ * the same (a press without a move, which the page refuses).
  */
 export function presser(m: Mirror): Side {
-  if (handMoved(m)) return m.mover;
-  if (m.owes[other(m.mover)]) return other(m.mover);
+  const o = other(m.mover);
+  if (changedOwnMove(m)) return o;
+  if (handMoved(m, m.mover)) return m.mover;
+  if (m.owes[o]) return o;
   return m.mover;
 }
 

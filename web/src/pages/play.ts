@@ -9,7 +9,7 @@ import { castlingHands, checkOf, drawDuty, highlight, pieceAt, trackBounds, view
 import { drawClocks, everyTick, header, moveList, notice, playerName, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followGame, inForce, inPlay, type GameState } from '../feed';
-import { boardFen, handMoved, lastMove, mayPress, other, presser, type Mirror } from '../mirror';
+import { boardFen, handMoved, handOf, lastMove, mayPress, other, presser, type Mirror, type Piece } from '../mirror';
 import type { Action, Ruling, Side } from '../types';
 import { article, duty as dutyWords, flagWords, resultWords, sideName } from '../words';
 
@@ -229,7 +229,7 @@ export function play(app: HTMLElement, id: string) {
   let state: GameState | null = null;
   let adoubeFor: Side | null = null;
   let cursor: Key = 'e2';
-  let holding: { from: Key; hand: 'right' } | null = null;
+  let holding: { from: Key; hand: 'right'; by: Side } | null = null;
   let lastNotice: Ruling | null = null;
   let seenNotable = -1;
 
@@ -298,6 +298,16 @@ export function play(app: HTMLElement, id: string) {
     return state?.mirror.mover ?? 'white';
   }
 
+  /**
+   * Whose hand a gesture on sq is: the player's whose move is made, on his
+   * own piece, until his press (T11); else the player's having the move
+   * (mirror.handOf).
+   */
+  function handAt(sq: Key): Side {
+    const m = state?.mirror;
+    return m ? handOf(m, m.phys.get(sq)?.color) : mover();
+  }
+
   function onTouch(sq: Key) {
     if (!state) return;
     if (adoubeFor) {
@@ -306,16 +316,20 @@ export function play(app: HTMLElement, id: string) {
       void post([{ by, act: 'adjust', sq }]);
       return;
     }
-    void post([{ by: mover(), act: 'touch', sq }]);
+    void post([{ by: handAt(sq), act: 'touch', sq }]);
   }
 
-  /** The actions of moving the piece on from to dest: lift, captures, drop or promotion. */
-  async function moveActions(from: Key, to: Key, promoteTo?: string): Promise<Action[] | null> {
+  /**
+   * The actions of moving the piece on from to dest: lift, captures, drop
+   * or promotion, by the hand of whoever a hand on that piece is
+   * (mirror.handOf). A piece already lifted is given as inHand.
+   */
+  async function moveActions(from: Key, to: Key, promoteTo?: string, inHand?: Piece): Promise<Action[] | null> {
     const m = state?.mirror;
     if (!m) return null;
-    const by = mover();
-    const pc = m.phys.get(from);
+    const pc = inHand ?? m.phys.get(from);
     if (!pc) return null;
+    const by = handOf(m, pc.color);
     const acts: Action[] = [{ by, act: 'lift', sq: from }];
     const target = m.phys.get(to);
     if (target && target.color !== pc.color) acts.push({ by, act: 'remove', sq: to });
@@ -445,15 +459,15 @@ export function play(app: HTMLElement, id: string) {
           holding = null;
           void keyboardDrop(from, cursor);
         } else if (m.phys.has(cursor)) {
-          holding = { from: cursor, hand: 'right' };
-          void post([{ by: mover(), act: 'lift', sq: cursor }]);
+          holding = { from: cursor, hand: 'right', by: handAt(cursor) };
+          void post([{ by: holding.by, act: 'lift', sq: cursor }]);
         }
         break;
       case 'Escape':
         if (holding) {
-          const from = holding.from;
+          const { from, by } = holding;
           holding = null;
-          void post([{ by: mover(), act: 'drop', sq: from }]);
+          void post([{ by, act: 'drop', sq: from }]);
         }
         break;
       case 'c':
@@ -462,7 +476,7 @@ export function play(app: HTMLElement, id: string) {
         break;
       case 'j':
       case 'J':
-        setAdoube(adoubeFor ? null : mover());
+        setAdoube(adoubeFor ? null : handAt(cursor));
         break;
       default:
         return;
@@ -475,12 +489,9 @@ export function play(app: HTMLElement, id: string) {
     // The lift was posted when the piece was picked up; the mirror no
     // longer has it on the board, so describe the move from the held piece.
     void post(async () => {
-      const m = state?.mirror;
-      const held = m?.held.find(x => x.hand === 'right');
-      if (!m || !held) return null;
-      m.phys.set(from, held.piece);
-      const acts = await moveActions(from, to);
-      m.phys.delete(from);
+      const held = state?.mirror.held.find(x => x.hand === 'right');
+      if (!held) return null;
+      const acts = await moveActions(from, to, undefined, held.piece);
       return acts ? acts.slice(1) : null;
     });
   }
@@ -493,18 +504,21 @@ export function play(app: HTMLElement, id: string) {
     if (text === 'c' || text === 'clock') {
       pressClock();
     } else if ((mm = /^j(?:'?adoube)?\s*([a-h][1-8])$/.exec(text))) {
-      void post([{ by: mover(), act: 'adjust', sq: mm[1] }]);
+      void post([{ by: handAt(mm[1] as Key), act: 'adjust', sq: mm[1] }]);
     } else if ((mm = /^([a-h][1-8])$/.exec(text))) {
       if (adoubeFor) onTouch(mm[1] as Key);
-      else void post([{ by: mover(), act: 'touch', sq: mm[1] }]);
+      else void post([{ by: handAt(mm[1] as Key), act: 'touch', sq: mm[1] }]);
     } else if ((mm = /^([a-h][1-8])\s*[-x: ]?\s*([a-h][1-8])\s*=?([qrbn])?$/.exec(text))) {
       const [from, to, pr] = [mm[1] as Key, mm[2] as Key, mm[3]];
       void post(async () => {
-        // A king's two-square move typed is a castling meant: the king
-        // first, then the rook, as the hand does it.
+        // A king's two-square move typed by the player having the move is
+        // a castling meant: the king first, then the rook, as the hand
+        // does it. (Typed by the player whose move is made, before his
+        // press, it is his hand changing his move: the king's alone.)
         const m = state?.mirror;
-        const castle = m && !handMoved(m) && !state?.view.start.chess960 ? castlingHands(m.fens[m.ply], from, to, mover()) : null;
-        if (castle) return castle.flatMap(x => [{ by: mover(), act: 'lift', sq: x.lift }, { by: mover(), act: 'drop', sq: x.drop }]);
+        const by = handAt(from);
+        const castle = m && by === m.mover && !handMoved(m, by) && !state?.view.start.chess960 ? castlingHands(m.fens[m.ply], from, to, by) : null;
+        if (castle) return castle.flatMap(x => [{ by, act: 'lift', sq: x.lift }, { by, act: 'drop', sq: x.drop }]);
         const acts = await moveActions(from, to, pr);
         if (!acts) showNotice({ at: 0, kind: 'error', error: `no piece on ${from}` });
         return acts;
