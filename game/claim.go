@@ -17,8 +17,8 @@ type Ruling struct {
 	What    Reason      // Threefold or FiftyMoves
 	By      chess.Color // the claimant, the player having the move
 	Granted bool
-	// Article is 9.2.1.1 or 9.2.1.2 for a correct threefold claim (with an
-	// intended move, on the position on the board), 9.3.1 or 9.3.2 for a
+	// Article is 9.2.1 or 9.2.2 for a correct threefold claim (with an
+	// intended move, on the position on the board; 2023 numbering), 9.3.1 or 9.3.2 for a
 	// correct fifty-move claim, and 9.5.3 for an incorrect claim.
 	Article string
 	// Move is the intended move the claim named, or chess.NoMove; SAN is
@@ -47,8 +47,8 @@ type Ruling struct {
 
 // ClaimThreefold rules on a threefold-repetition claim by the player
 // having the move (9.2). intended is "" for a claim on the position on the
-// board (9.2.1.2: it has just appeared for at least the third time), or an
-// intended move in SAN or UCI (9.2.1.1: that move will produce such a
+// board (9.2.2: it has just appeared for at least the third time), or an
+// intended move in SAN or UCI (9.2.1: that move will produce such a
 // position). A correct claim ends the game in a draw. As with ClaimFifty,
 // an intended move that checkmates or stalemates is refused.
 //
@@ -79,7 +79,7 @@ func (g *Game) ClaimThreefoldMove(m chess.Move) (Ruling, error) {
 		r.Plies = now
 		r.LookAlike = g.lookAlike(p, g.Ply())
 		r.Text = fmt.Sprintf("the position has appeared %d times (plies %s)", len(now), plyList(now))
-		return g.grant(r, "9.2.1.2"), nil
+		return g.grant(r, "9.2.2"), nil
 	}
 	if m == chess.NoMove {
 		r.Plies = now
@@ -97,7 +97,7 @@ func (g *Game) ClaimThreefoldMove(m chess.Move) (Ruling, error) {
 	}
 	if len(before) >= 2 {
 		r.Text = fmt.Sprintf("%s will produce the position for the %s time (plies %s)", r.SAN, ordinal(len(r.Plies)), plyList(r.Plies))
-		return g.grant(r, "9.2.1.1"), nil
+		return g.grant(r, "9.2.1"), nil
 	}
 	r.Text = fmt.Sprintf("%s would produce the position for the %s time only (plies %s)", r.SAN, ordinal(len(r.Plies)), plyList(r.Plies))
 	return g.refuse(r), nil

@@ -21,7 +21,7 @@ func Example() {
 	o, _ := g.Outcome()
 	fmt.Println(o)
 	// Output:
-	// true 9.2.1.1 [0 4 8]
+	// true 9.2.1 [0 4 8]
 	// 1/2-1/2 threefold (9.2)
 }
 

@@ -111,7 +111,7 @@ func TestRepetition_R2_KarpovMiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.Granted || r.Article != "9.2.1.2" || len(r.Plies) != 3 {
+	if !r.Granted || r.Article != "9.2.2" || len(r.Plies) != 3 {
 		t.Fatalf("claim one cycle later: %+v", r)
 	}
 	if o, over := g.Outcome(); !over || o.Result != Draw || o.Reason != Threefold || o.Article != "9.2" {
@@ -317,7 +317,7 @@ func TestClaim_R4_FiftyWithIntendedMove(t *testing.T) {
 	}
 }
 
-// R3a, 9.2.1.1: a threefold claim with an intended move, granted and refused.
+// R3a, 9.2.1: a threefold claim with an intended move, granted and refused.
 func TestClaim_R3a_ThreefoldWithIntendedMove(t *testing.T) {
 	g := New(chess.StartPosition())
 	playAll(t, g, "Nf3 Nf6 Ng1")
@@ -341,7 +341,7 @@ func TestClaim_R3a_ThreefoldWithIntendedMove(t *testing.T) {
 		t.Fatalf("unparsable intended move: %v %+v", err, r)
 	}
 	r, err = g.ClaimThreefold("Ng8")
-	if err != nil || !r.Granted || r.Article != "9.2.1.1" || !reflect.DeepEqual(r.Plies, []int{0, 4, 8}) {
+	if err != nil || !r.Granted || r.Article != "9.2.1" || !reflect.DeepEqual(r.Plies, []int{0, 4, 8}) {
 		t.Fatalf("3rd occurrence with Ng8: %+v %v", r, err)
 	}
 	if r.Outcome == nil || r.Outcome.Reason != Threefold || r.Outcome.Ply != 7 {
@@ -355,7 +355,7 @@ func TestClaim_R3a_ThreefoldWithIntendedMove(t *testing.T) {
 	}
 }
 
-// R3b, 9.2.1.2: the claim on the position on the board, and the look-alike
+// R3b, 9.2.2: the claim on the position on the board, and the look-alike
 // positions the desk shows.
 func TestClaim_R3b_ThreefoldOnBoard(t *testing.T) {
 	g := New(chess.StartPosition())
@@ -370,7 +370,7 @@ func TestClaim_R3b_ThreefoldOnBoard(t *testing.T) {
 		t.Fatalf("repetitions at 6: %d", n)
 	}
 	r, err := g.ClaimThreefold("")
-	if err != nil || !r.Granted || r.Article != "9.2.1.2" || r.By != chess.White {
+	if err != nil || !r.Granted || r.Article != "9.2.2" || r.By != chess.White {
 		t.Fatalf("%+v %v", r, err)
 	}
 	if _, err := g.Resign(chess.White); err != ErrGameOver {

@@ -2,8 +2,8 @@ package game
 
 import "github.com/arbiterchess/arbiter/chess"
 
-// Repetition. Positions are compared on their FIDE identity (laws R1,
-// chess.Identity): the same side to move, the same pieces on the same
+// Repetition. Positions are compared on their FIDE identity (9.2.3; laws
+// R1, chess.Identity): the same side to move, the same pieces on the same
 // squares, the same castling rights (a right lost by a king or rook move or
 // by the rook's capture makes a different position; a right that castling
 // is only prevented from using for now does not), and an en passant square
@@ -26,7 +26,7 @@ func (g *Game) RepetitionPliesAt(ply int) []int {
 
 // Repetitions returns how many times the current position has appeared,
 // counting this time: 1 for a new position, 3 when a threefold claim
-// (9.2.1.2) is possible, 5 for the automatic draw of 9.6.1.
+// (9.2.2) is possible, 5 for the automatic draw of 9.6.1.
 func (g *Game) Repetitions() int {
 	return g.RepetitionsAt(len(g.pos) - 1)
 }

@@ -105,8 +105,8 @@ var (
 		RookFirstMayCastle: true, IllegalStandsAfter: 1, FlagRule: FlagCannotMate,
 	}
 	FIDE1971 = RuleSet{
-		Name: "fide-1971", Title: "FIDE Laws before the 1972 same-rank castling rule",
-		Sources:   []string{"FIDE Laws of Chess before 1972 (Article 3: castling without the same-rank condition)", "Pam–Krabbé castling"},
+		Name: "fide-1971", Title: "Today's FIDE Laws plus vertical castling (the castling of the Laws before 1972)",
+		Sources:   []string{"FIDE Laws of Chess (2023), with castling as the Laws before 1972 worded it (no same-rank condition)", "Pam–Krabbé castling"},
 		TouchMove: true, VerticalCastling: true, IllegalMoveBonus: 120, IllegalMovesToLose: 2, IncorrectClaimBonus: 120,
 		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
 	}

@@ -39,7 +39,7 @@ func (e *Engine) claimAction(at int, by chess.Color, a protocol.Action) []protoc
 		return refuse("5.2.2", 0, "a checkmate can still be reached")
 	}
 	// Threefold and fifty moves (R3, R4, 9.2–9.5). A claim is also an
-	// offer of a draw (9.1.2.4): the opponent may accept it.
+	// offer of a draw (9.1.2.3): the opponent may accept it.
 	if by != mover {
 		e.offer = &by
 		return refuse("9.5.3", e.rules.IncorrectClaimBonus, "only the player having the move may claim")

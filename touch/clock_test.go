@@ -175,11 +175,11 @@ func TestK4_BonusesOnTheClock(t *testing.T) {
 	}
 }
 
-// K2, 6.2.2: a press with the other hand than the move's is recorded as a
+// K2, 6.2.3: a press with the other hand than the move's is recorded as a
 // violation, not an illegal move (12.9).
 func TestK2_PressWithTheOtherHand(t *testing.T) {
 	e, got := timed(t, clockStart(protocol.Clock{White: 300, Black: 300}), "- w lift e2 left", "- w drop e4 left", "1000 w clock right")
-	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "3 violation 6.2.2", "3 time 299 300 black")
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "3 violation 6.2.3", "3 time 299 300 black")
 	if s := e.Summary(); s.Illegal.White != 0 || len(s.Violations) != 1 {
 		t.Errorf("summary %+v", s)
 	}

@@ -650,7 +650,7 @@ func (e *Engine) touchCheck(at int, m man) ([]protocol.Ruling, []protocol.Ruling
 	e.loseClaim(mover)
 	e.t.touchedAny = true
 	if e.offer != nil && *e.offer != mover {
-		e.offer = nil // touching a piece declines the opponent's draw offer (9.1.2.3)
+		e.offer = nil // touching a piece declines the opponent's draw offer (9.1.2.1)
 	}
 	if m.origin == chess.NoSquare {
 		return nil, nil // a new piece from the box is not a touched piece

@@ -88,7 +88,7 @@ func TestProtocolExample7_R2_KarpovMiles(t *testing.T) {
 	lines = append(lines, cycle...)
 	lines = append(lines, "b claim threefold")
 	e, got = script(t, fen, "fide", false, lines...)
-	expect(t, got[len(got)-2:], "38 claim threefold true 9.2.1.2", "38 result 1/2-1/2 threefold")
+	expect(t, got[len(got)-2:], "38 claim threefold true 9.2.2", "38 result 1/2-1/2 threefold")
 	if e.Summary().Result != "1/2-1/2" {
 		t.Error("the correct claim draws")
 	}

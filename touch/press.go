@@ -91,7 +91,7 @@ func (e *Engine) illegalBoard(at int, by chess.Color, pl [64]chess.Piece) []prot
 // reinstated, and the move he made (a piece released on a square as a
 // legal move) is owed again (4.7, 7.5.1).
 //
-// A press with the other hand than the one that made the move (6.2.2) is
+// A press with the other hand than the one that made the move (6.2.3) is
 // recorded as a violation, not penalised as an illegal move (the FIDE
 // Rules Commission deals with it under 12.9; laws K2). hand is the
 // press's hand as the action gives it: "" when not known.
@@ -118,7 +118,7 @@ func (e *Engine) press(at int, by chess.Color, hand string) []protocol.Ruling {
 		if hand == "right" {
 			other = "left"
 		}
-		out = e.violate(at, by, "6.2.2", fmt.Sprintf("pressed the clock with the %s hand, having moved with the %s (12.9, not an illegal move)", hand, other))
+		out = e.violate(at, by, "6.2.3", fmt.Sprintf("pressed the clock with the %s hand, having moved with the %s (12.9, not an illegal move)", hand, other))
 		if len(out) == 1 && out[0].Kind == protocol.KindError {
 			return out
 		}

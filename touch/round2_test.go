@@ -141,9 +141,9 @@ func TestR4_9_5_3_IllegalIntendedMoveIsAnIncorrectClaim(t *testing.T) {
 	}
 }
 
-// 9.1.2.4: a draw claim is also a draw offer; after an incorrect claim
+// 9.1.2.3: a draw claim is also a draw offer; after an incorrect claim
 // the opponent may accept it.
-func TestR3_9_1_2_4_ClaimIsAnOffer(t *testing.T) {
+func TestR3_9_1_2_3_ClaimIsAnOffer(t *testing.T) {
 	_, got := script(t, "", "fide", false, "w claim threefold", "b accept-draw")
 	expect(t, got, "1 claim threefold false 9.5.3", "2 result 1/2-1/2 agreement")
 }
