@@ -1,6 +1,10 @@
 package game
 
-import "github.com/arbiterchess/arbiter/chess"
+import (
+	"errors"
+
+	"github.com/arbiterchess/arbiter/chess"
+)
 
 // Automatic returns the ending the laws impose on the current position
 // without any claim, in this order of precedence:
@@ -96,13 +100,42 @@ func (g *Game) finish(o Outcome) (Outcome, error) {
 	return o, nil
 }
 
-// Resign ends the game by c's resignation: the opponent wins (5.1.2).
+// Resign ends the game by c's resignation (5.1.2, 2023): the opponent
+// wins, unless he cannot checkmate c's king by any series of legal moves,
+// and then the game is drawn ("resignation-vs-no-mate").
 func (g *Game) Resign(c chess.Color) (Outcome, error) {
+	if !g.canMate(g.cur(), c.Other()) {
+		return g.finish(outcome(Draw, ResignationVsNoMate, 0))
+	}
 	return g.finish(outcome(win(c.Other()), Resignation, 0))
 }
 
-// Agree ends the game in a draw by agreement (5.2.3).
+// ResignOutright ends the game by c's resignation where the rules know no
+// proviso (US Chess): the opponent wins whatever he has left.
+func (g *Game) ResignOutright(c chess.Color) (Outcome, error) {
+	return g.finish(outcome(win(c.Other()), Resignation, 0))
+}
+
+// ErrAgreementTooEarly is returned by Agree before both players have made
+// a move (5.2.3): the agreement does not end the game.
+var ErrAgreementTooEarly = errors.New("game: a draw may be agreed only once both players have made at least one move (5.2.3)")
+
+// Agree ends the game in a draw by agreement (5.2.3), provided both
+// players have made at least one move in this game (two plies since the
+// start, an illegal move that stood included); before that it returns
+// ErrAgreementTooEarly and the game goes on.
 func (g *Game) Agree() (Outcome, error) {
+	if g.Ply() < 2 {
+		if _, over := g.Outcome(); !over {
+			return Outcome{}, ErrAgreementTooEarly
+		}
+	}
+	return g.finish(outcome(Draw, Agreement, 0))
+}
+
+// AgreeAnyTime ends the game in a draw by agreement where the rules set no
+// minimum of moves (US Chess).
+func (g *Game) AgreeAnyTime() (Outcome, error) {
 	return g.finish(outcome(Draw, Agreement, 0))
 }
 

@@ -409,9 +409,47 @@ func TestResults_FlagResignAgreeIllegal(t *testing.T) {
 		t.Fatalf("resign: %+v", o)
 	}
 	g = New(chess.StartPosition())
-	playAll(t, g, "e4")
-	if o, _ := g.Agree(); o.Result != Draw || o.Reason != Agreement || o.Ply != 1 {
+	playAll(t, g, "e4 e5")
+	if o, _ := g.Agree(); o.Result != Draw || o.Reason != Agreement || o.Ply != 2 {
 		t.Fatalf("agree: %+v", o)
+	}
+}
+
+// R6, 5.1.2 (2023): a player who resigns loses, unless the opponent cannot
+// checkmate by any series of legal moves: then the game is drawn. Without
+// the proviso (US Chess) the resignation loses whatever is left.
+func TestR6_5_1_2_ResignWhenOpponentCannotMate(t *testing.T) {
+	g := newGame(t, "7k/8/8/8/8/8/8/1K1Q4 w - - 0 1", "")
+	o, err := g.Resign(chess.White)
+	if err != nil || o.Result != Draw || o.Reason != ResignationVsNoMate || o.Article != "5.1.2" {
+		t.Fatalf("White resigns against a bare king: %+v %v", o, err)
+	}
+	g = newGame(t, "7k/8/8/8/8/8/8/1K1Q4 w - - 0 1", "")
+	if o, _ := g.Resign(chess.Black); o.Result != WhiteWins || o.Reason != Resignation {
+		t.Fatalf("Black resigns against a queen: %+v", o)
+	}
+	g = newGame(t, "7k/8/8/8/8/8/8/1K1Q4 w - - 0 1", "")
+	if o, _ := g.ResignOutright(chess.White); o.Result != BlackWins || o.Reason != Resignation {
+		t.Fatalf("resignation without the proviso: %+v", o)
+	}
+}
+
+// R7, 5.2.3 (2023): an agreement counts only once both players have made
+// at least one move; before that the game goes on.
+func TestR7_5_2_3_AgreementNeedsAMoveByEach(t *testing.T) {
+	g := New(chess.StartPosition())
+	if _, err := g.Agree(); err != ErrAgreementTooEarly {
+		t.Fatalf("agreement at the start: %v", err)
+	}
+	playAll(t, g, "e4")
+	if _, err := g.Agree(); err != ErrAgreementTooEarly {
+		t.Fatalf("agreement after 1.e4: %v", err)
+	}
+	if _, over := g.Outcome(); over {
+		t.Fatal("the refused agreement ended the game")
+	}
+	if o, err := g.AgreeAnyTime(); err != nil || o.Reason != Agreement {
+		t.Fatalf("agreement without the proviso: %+v %v", o, err)
 	}
 }
 

@@ -29,6 +29,7 @@ const (
 	Threefold            Reason = "threefold"                // 9.2, on a claim
 	FiftyMoves           Reason = "fifty-moves"              // 9.3, on a claim
 	Resignation          Reason = "resignation"              // 5.1.2
+	ResignationVsNoMate  Reason = "resignation-vs-no-mate"   // 5.1.2, the opponent cannot mate: a draw
 	Agreement            Reason = "agreement"                // 5.2.3
 	Time                 Reason = "time"                     // 6.9
 	TimeVsNoMate         Reason = "time-vs-no-mate"          // 6.9, the opponent cannot mate
@@ -64,7 +65,7 @@ func (r Reason) Article() string {
 		return "9.2"
 	case FiftyMoves:
 		return "9.3"
-	case Resignation:
+	case Resignation, ResignationVsNoMate:
 		return "5.1.2"
 	case Agreement:
 		return "5.2.3"

@@ -34,6 +34,14 @@ type RuleSet struct {
 	// VerticalCastling (C6): castling along the file with a rook promoted
 	// on the king's file, as the laws before 1972 allowed.
 	VerticalCastling bool
+	// ResignationProviso (5.1.2, new in 2023; laws R6): a player who
+	// resigns loses, unless the opponent cannot checkmate by any series
+	// of legal moves, and then the game is drawn. Off: a resignation
+	// always loses (US Chess).
+	ResignationProviso bool
+	// AgreementProviso (5.2.3, 2023; laws R7): a draw may be agreed only
+	// once both players have made at least one move. Off: at any time.
+	AgreementProviso bool
 
 	// IllegalMoveBonus is the time in seconds the opponent receives for a
 	// completed illegal move (7.5.5; Appendices A and B).
@@ -80,18 +88,21 @@ var (
 		Sources:   []string{"FIDE Laws of Chess (2023) Articles 4, 7.5, 9"},
 		TouchMove: true, IllegalMoveBonus: 120, IllegalMovesToLose: 2, IncorrectClaimBonus: 120,
 		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
+		ResignationProviso: true, AgreementProviso: true,
 	}
 	FIDERapid = RuleSet{
 		Name: "fide-rapid", Title: "FIDE Laws of Chess, rapid (Appendix A)",
 		Sources:   []string{"FIDE Laws of Chess (2023) Appendix A (rapid)"},
 		TouchMove: true, IllegalMoveBonus: 60, IllegalMovesToLose: 2, IllegalStandsAfter: 1, IncorrectClaimBonus: 60,
 		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
+		ResignationProviso: true, AgreementProviso: true,
 	}
 	FIDEBlitz = RuleSet{
 		Name: "fide-blitz", Title: "FIDE Laws of Chess, blitz (Appendix B)",
 		Sources:   []string{"FIDE Laws of Chess (2023) Appendix B (blitz)"},
 		TouchMove: true, IllegalMoveBonus: 60, IllegalMovesToLose: 2, IllegalStandsAfter: 1, IncorrectClaimBonus: 60,
 		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
+		ResignationProviso: true, AgreementProviso: true,
 	}
 	USCF = RuleSet{
 		Name: "uscf", Title: "US Chess Federation Official Rules",
@@ -103,12 +114,14 @@ var (
 		Name: "casual", Title: "Casual play: legal moves only, no touch-move, no penalties",
 		Sources:            []string{"no federation: friendly games"},
 		RookFirstMayCastle: true, IllegalStandsAfter: 1, FlagRule: FlagCannotMate,
+		ResignationProviso: true, AgreementProviso: true,
 	}
 	FIDE1971 = RuleSet{
 		Name: "fide-1971", Title: "Today's FIDE Laws plus vertical castling (the castling of the Laws before 1972)",
 		Sources:   []string{"FIDE Laws of Chess (2023), with castling as the Laws before 1972 worded it (no same-rank condition)", "Pam–Krabbé castling"},
 		TouchMove: true, VerticalCastling: true, IllegalMoveBonus: 120, IllegalMovesToLose: 2, IncorrectClaimBonus: 120,
 		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
+		ResignationProviso: true, AgreementProviso: true,
 	}
 )
 

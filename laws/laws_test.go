@@ -14,20 +14,21 @@ func TestRuleSets_S_Table(t *testing.T) {
 		claimBonus             int
 		arbiterIllegal         bool
 		flag                   string
+		provisos               bool // 5.1.2 and 5.2.3
 	}{
-		{"fide", true, false, false, 120, 2, 0, 120, true, FlagCannotMate},
-		{"fide-rapid", true, false, false, 60, 2, 1, 60, true, FlagCannotMate},
-		{"fide-blitz", true, false, false, 60, 2, 1, 60, true, FlagCannotMate},
-		{"uscf", true, true, false, 120, 0, 10, 120, false, FlagInsufficientMaterial},
-		{"casual", false, true, false, 0, 0, 1, 0, false, FlagCannotMate},
-		{"fide-1971", true, false, true, 120, 2, 0, 120, true, FlagCannotMate},
+		{"fide", true, false, false, 120, 2, 0, 120, true, FlagCannotMate, true},
+		{"fide-rapid", true, false, false, 60, 2, 1, 60, true, FlagCannotMate, true},
+		{"fide-blitz", true, false, false, 60, 2, 1, 60, true, FlagCannotMate, true},
+		{"uscf", true, true, false, 120, 0, 10, 120, false, FlagInsufficientMaterial, false},
+		{"casual", false, true, false, 0, 0, 1, 0, false, FlagCannotMate, true},
+		{"fide-1971", true, false, true, 120, 2, 0, 120, true, FlagCannotMate, true},
 	} {
 		r, err := Lookup(c.name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := fmt.Sprint(r.TouchMove, r.RookFirstMayCastle, r.VerticalCastling, r.IllegalMoveBonus, r.IllegalMovesToLose, r.IllegalStandsAfter, r.IncorrectClaimBonus, r.ArbiterActsWithoutClaim, r.ArbiterActsOnIllegal, r.FlagRule)
-		want := fmt.Sprint(c.touch, c.rookFirst, c.vert, c.bonus, c.lose, c.stands, c.claimBonus, false, c.arbiterIllegal, c.flag)
+		got := fmt.Sprint(r.TouchMove, r.RookFirstMayCastle, r.VerticalCastling, r.IllegalMoveBonus, r.IllegalMovesToLose, r.IllegalStandsAfter, r.IncorrectClaimBonus, r.ArbiterActsWithoutClaim, r.ArbiterActsOnIllegal, r.FlagRule, r.ResignationProviso, r.AgreementProviso)
+		want := fmt.Sprint(c.touch, c.rookFirst, c.vert, c.bonus, c.lose, c.stands, c.claimBonus, false, c.arbiterIllegal, c.flag, c.provisos, c.provisos)
 		if got != want {
 			t.Errorf("%s: %s, want %s", c.name, got, want)
 		}

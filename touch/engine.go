@@ -1,6 +1,7 @@
 package touch
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/arbiterchess/arbiter/chess"
@@ -307,7 +308,11 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	case protocol.Claim:
 		return e.claimAction(at, by, a)
 	case protocol.Resign:
-		o, _ := e.g.Resign(by)
+		resign := e.g.ResignOutright
+		if e.rules.ResignationProviso {
+			resign = e.g.Resign // 5.1.2: drawn when the opponent cannot mate
+		}
+		o, _ := resign(by)
 		return e.end(at, o)
 	case protocol.OfferDraw:
 		e.offer = &by
@@ -316,7 +321,14 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		if e.offer == nil || *e.offer == by {
 			return e.fail(at, "there is no draw offer from the opponent to accept")
 		}
-		o, _ := e.g.Agree()
+		agree := e.g.AgreeAnyTime
+		if e.rules.AgreementProviso {
+			agree = e.g.Agree
+		}
+		o, err := agree()
+		if errors.Is(err, game.ErrAgreementTooEarly) {
+			return e.fail(at, "refused (5.2.3): a draw may be agreed only once both players have made at least one move; the game goes on")
+		}
 		return e.end(at, o)
 	case protocol.DeclineDraw:
 		if e.offer == nil || *e.offer == by {

@@ -144,8 +144,8 @@ func TestR4_9_5_3_IllegalIntendedMoveIsAnIncorrectClaim(t *testing.T) {
 // 9.1.2.3: a draw claim is also a draw offer; after an incorrect claim
 // the opponent may accept it.
 func TestR3_9_1_2_3_ClaimIsAnOffer(t *testing.T) {
-	_, got := script(t, "", "fide", false, "w claim threefold", "b accept-draw")
-	expect(t, got, "1 claim threefold false 9.5.3", "2 result 1/2-1/2 agreement")
+	_, got := script(t, "", "fide", false, "w lift g1", "w drop f3", "w clock", "b lift g8", "b drop f6", "b clock", "w claim threefold", "b accept-draw")
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "4 must move g8 4.3.1", "5 move Nf6", "7 claim threefold false 9.5.3", "8 result 1/2-1/2 agreement")
 }
 
 // K3, US Chess 14E as a rule-set parameter: White's flag falls; Black has

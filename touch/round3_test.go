@@ -23,3 +23,45 @@ func TestArticlesCited2023(t *testing.T) {
 	_, got = script(t, "", "fide", false, append(shuffle, "b lift f6", "b drop g8", "b clock", "w claim threefold")...)
 	expect(t, got[len(got)-2:], "25 claim threefold true 9.2.2", "25 result 1/2-1/2 threefold")
 }
+
+// Issue point 1, laws R6, 5.1.2 (new in 2023): a player who resigns when
+// his opponent cannot checkmate by any series of legal moves draws; under
+// US Chess, which has no such proviso, he loses.
+func TestR6_5_1_2_ResignationWhenOpponentCannotMate(t *testing.T) {
+	fen := "7k/8/8/8/8/8/8/1K1Q4 w - - 0 1"
+	e, got := script(t, fen, "fide", false, "w resign")
+	expect(t, got, "1 result 1/2-1/2 resignation-vs-no-mate")
+	if s := e.Summary(); s.Result != "1/2-1/2" || s.Reason != "resignation-vs-no-mate" {
+		t.Errorf("summary %+v", s)
+	}
+	for _, rules := range []string{"fide-rapid", "fide-blitz", "casual", "fide-1971"} {
+		_, got = script(t, fen, rules, false, "w resign")
+		expect(t, got, "1 result 1/2-1/2 resignation-vs-no-mate")
+	}
+	// The side with the queen resigning loses, as always.
+	_, got = script(t, "7k/8/8/8/8/8/8/1K1Q4 b - - 0 1", "fide", false, "b resign")
+	expect(t, got, "1 result 1-0 resignation")
+	_, got = script(t, fen, "uscf", false, "w resign")
+	expect(t, got, "1 result 0-1 resignation")
+}
+
+// Issue point 2, laws R7, 5.2.3 (2023): a draw agreed before both players
+// have made a move does not end the game; once each has moved, it does.
+func TestR7_5_2_3_AgreementBeforeBothHaveMoved(t *testing.T) {
+	e, got := script(t, "", "fide", false, "w lift e2", "w drop e4", "w offer-draw", "w clock", "b accept-draw")
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "5 error")
+	if s := e.Summary(); s.Result != "*" || len(s.Moves) != 1 {
+		t.Errorf("the game goes on: %+v", s)
+	}
+	// The offer still stands until Black touches a piece (9.1.2.1); his
+	// move made, an acceptance still comes too late only if he touched.
+	_, got = script(t, "", "fide", false, "w lift e2", "w drop e4", "w offer-draw", "w clock", "b accept-draw",
+		"b lift e7", "b drop e5", "b accept-draw")
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "5 error", "6 must move e7 4.3.1", "7 move e5", "8 error")
+	// Both have moved: the agreement ends the game.
+	_, got = script(t, "", "fide", false, "w lift e2", "w drop e4", "w clock", "b lift e7", "b drop e5", "b offer-draw", "b clock", "w accept-draw")
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "4 must move e7 4.3.1", "5 move e5", "8 result 1/2-1/2 agreement")
+	// US Chess sets no such minimum.
+	_, got = script(t, "", "uscf", false, "w offer-draw", "b accept-draw")
+	expect(t, got, "2 result 1/2-1/2 agreement")
+}

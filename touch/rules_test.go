@@ -208,8 +208,9 @@ func TestResultsAndAfterResult(t *testing.T) {
 		"10 must move d8 4.3.1", "11 move Qh4#", "11 result 0-1 checkmate", "12 after-end")
 	_, got = script(t, "", "fide", false, "b resign")
 	expect(t, got, "1 result 1-0 resignation")
-	_, got = script(t, "", "fide", false, "w offer-draw", "w accept-draw", "b accept-draw")
-	expect(t, got, "2 error", "3 result 1/2-1/2 agreement")
+	_, got = script(t, "", "fide", false, "w lift e2", "w drop e4", "w clock", "b lift e7", "b drop e5", "b clock",
+		"w offer-draw", "w accept-draw", "b accept-draw")
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "4 must move e7 4.3.1", "5 move e5", "8 error", "9 result 1/2-1/2 agreement")
 	// A flag falls while the opponent has only a king: draw (6.9, R6).
 	_, got = script(t, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "fide", false, "w flag")
 	expect(t, got, "1 result 1/2-1/2 time-vs-no-mate")
