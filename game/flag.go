@@ -15,17 +15,22 @@ func (g *Game) FlagFallMaterial(c chess.Color) (Outcome, error) {
 }
 
 // InsufficientToWinOnTime reports whether c's material cannot win on time
-// under US Chess rule 14E: c has a lone king, or king and bishop, or king
-// and knight, or king and two knights, and no forced win. A forced win is
-// taken here as a forced checkmate in at most two moves of c's from p,
-// the only wins such material can force against a defending player.
+// under US Chess rule 14E: c has a lone king (14E1), or king and bishop,
+// or king and knight (14E2), or king and two knights while the player whose
+// flag fell has no pawns (14E3), and no forced win. A forced win is taken
+// here as a forced checkmate in at most two moves of c's from p, the only
+// wins such material can force against a defending player.
 func InsufficientToWinOnTime(p *chess.Position, c chess.Color) bool {
 	if p.Pieces(c, chess.Pawn)|p.Pieces(c, chess.Rook)|p.Pieces(c, chess.Queen) != 0 {
 		return false
 	}
 	b, n := p.Pieces(c, chess.Bishop).Count(), p.Pieces(c, chess.Knight).Count()
 	switch {
-	case b == 0 && n <= 2, b == 1 && n == 0:
+	case b == 0 && n <= 1, b == 1 && n == 0:
+	case b == 0 && n == 2:
+		if p.Pieces(c.Other(), chess.Pawn) != 0 {
+			return false // 14E3: two knights win on time against pawns
+		}
 	default:
 		return false
 	}

@@ -65,3 +65,16 @@ func TestR7_5_2_3_AgreementBeforeBothHaveMoved(t *testing.T) {
 	_, got = script(t, "", "uscf", false, "w offer-draw", "b accept-draw")
 	expect(t, got, "2 result 1/2-1/2 agreement")
 }
+
+// Issue point 6, laws K3, US Chess 14E3: king and two knights are drawn
+// against a flag fall only when the player whose flag fell has no pawns.
+// Against king and pawn they win on time.
+func TestK3_14E3_TwoKnightsWinOnTimeAgainstPawns(t *testing.T) {
+	_, got := script(t, "8/8/8/4k3/8/2n1n3/8/4K3 w - - 0 1", "uscf", false, "w flag")
+	expect(t, got, "1 result 1/2-1/2 time-vs-no-mate")
+	_, got = script(t, "8/8/8/4k3/8/2n1n3/P7/4K3 w - - 0 1", "uscf", false, "w flag")
+	expect(t, got, "1 result 0-1 time")
+	// FIDE 6.9: a helpmate exists either way.
+	_, got = script(t, "8/8/8/4k3/8/2n1n3/8/4K3 w - - 0 1", "fide", false, "w flag")
+	expect(t, got, "1 result 0-1 time")
+}
