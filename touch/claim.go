@@ -26,6 +26,8 @@ func (e *Engine) claimAction(at int, by chess.Color, a protocol.Action) []protoc
 		switch {
 		case e.claim != nil && e.claim.by != by:
 			return e.grantTouchClaim(at, by)
+		case e.done != nil && e.done.tampered && !e.done.tamperSeen && e.done.start.Turn() != by:
+			return e.restoreMade(at, by)
 		case e.lostClaim[by]:
 			return refuse("4.8", 0, "the claimant touched a piece after the violation: the right to claim it is lost")
 		}
@@ -107,6 +109,22 @@ func (e *Engine) grantTouchClaim(at int, claimant chess.Color) []protocol.Ruling
 		out = append(out, o.ruling(at, v.by))
 	}
 	return out
+}
+
+// restoreMade rules a touch-move claim against a move made (T7) and then
+// changed on the board before its author's press correct (4.7, claimed in
+// time, 4.8): the board is set back to the move first made, which the
+// press then completes.
+func (e *Engine) restoreMade(at int, claimant chess.Color) []protocol.Ruling {
+	d := e.done
+	by := d.start.Turn()
+	san := d.start.SAN(d.made)
+	e.phys.reset(e.g.Position())
+	d.tampered = false
+	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: "4.7"})
+	t := true
+	return []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: claimant.String(), What: protocol.ClaimTouchMove, Granted: &t, Article: "4.7",
+		Text: fmt.Sprintf("%s was made and then changed on the board: the move first made, %s, is restored; %s's press completes it", san, san, by)}}
 }
 
 // arbiterAct handles the arbiter's own acts (protocol.ByArbiter): a flag

@@ -59,6 +59,9 @@ type turn struct {
 	touchedAny bool          // the player deliberately touched a piece (9.4, T9)
 	acted      bool          // the player moved a piece on the board this turn
 	tampered   bool          // after his move was made he changed the board (7.5.1 at the press)
+	// tamperSeen: the opponent touched a piece after the change above, and
+	// so may no longer claim it (4.8).
+	tamperSeen bool
 }
 
 // clone returns a copy of t that shares nothing the engine changes.
@@ -554,10 +557,14 @@ func (e *Engine) tamper(at int, by chess.Color, a protocol.Action, sq chess.Squa
 	}
 	// The board is judged as he leaves it, while the opponent has not
 	// touched it; once both hands are at work any change of his counts.
+	was := e.done.tampered
 	if e.t.acted {
 		e.done.tampered = true
 	} else {
 		e.done.tampered = e.phys.holding() || e.phys.pieces() != placement(e.g.Position())
+	}
+	if e.done.tampered && !was {
+		e.done.tamperSeen = false // a new breach of 4.7: claimable until the opponent touches a piece
 	}
 	return nil
 }
@@ -660,6 +667,10 @@ func (e *Engine) touch(at int, m man) []protocol.Ruling {
 func (e *Engine) touchCheck(at int, m man) ([]protocol.Ruling, []protocol.Ruling) {
 	mover := e.t.start.Turn()
 	e.loseClaim(mover)
+	if e.done != nil && e.done.tampered && e.done.start.Turn() != mover {
+		e.done.tamperSeen = true // 4.8: he touched a piece after the breach
+		e.lostClaim[mover] = true
+	}
 	e.t.touchedAny = true
 	if e.offer != nil && *e.offer != mover {
 		e.offer = nil // touching a piece declines the opponent's draw offer (9.1.2.1)

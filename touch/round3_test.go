@@ -78,3 +78,31 @@ func TestK3_14E3_TwoKnightsWinOnTimeAgainstPawns(t *testing.T) {
 	_, got = script(t, "8/8/8/4k3/8/2n1n3/8/4K3 w - - 0 1", "fide", false, "w flag")
 	expect(t, got, "1 result 0-1 time")
 }
+
+// Issue point 4, laws T7, T9 (4.7, 4.8): the knight released on f3 (Nf3
+// is made), then moved on to h3; Black claims before White presses: the
+// claim is granted, Nf3 is restored, and the press completes a legal move.
+// Had Black touched a piece first, his right would be lost and the press
+// would complete an illegal move (7.5.1).
+func TestT7_4_7_4_8_MoveMadeThenChangedClaimedBeforeThePress(t *testing.T) {
+	e, got := script(t, "", "fide", false, "w lift g1", "w drop f3", "w lift f3", "w drop h3", "b claim touch-move",
+		"w clock", "b lift e7", "b drop e5", "b clock")
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "5 claim touch-move true 4.7", "7 must move e7 4.3.1", "8 move e5")
+	if s := e.Summary(); s.Illegal.White != 0 || s.Errors != 0 || len(s.Moves) != 2 || s.Moves[0] != "Nf3" ||
+		len(s.Violations) != 1 || s.Violations[0].Article != "4.7" {
+		t.Errorf("summary %+v", s)
+	}
+	// The knight still in the hand: the same.
+	_, got = script(t, "", "fide", false, "w lift g1", "w drop f3", "w lift f3", "b claim touch-move", "w clock")
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "4 claim touch-move true 4.7")
+	// Black touched a piece after the change: the right is lost (4.8).
+	_, got = script(t, "", "fide", false, "w lift g1", "w drop f3", "w lift f3", "w drop h3", "b touch e7", "b claim touch-move", "w clock")
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "5 must move e7 4.3.1", "6 claim touch-move false 4.8",
+		"7 illegal 7.5.1 1", "7 must move g1 Nf3 4.7")
+	// Black's touch before the change does not cost him the right.
+	_, got = script(t, "", "fide", false, "w lift g1", "w drop f3", "b touch e7", "w lift f3", "w drop h3", "b claim touch-move")
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "3 must move e7 4.3.1", "6 claim touch-move true 4.7")
+	// The board set back by White himself: nothing to claim.
+	_, got = script(t, "", "fide", false, "w lift g1", "w drop f3", "w lift f3", "w drop f3", "b claim touch-move")
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "5 claim touch-move false ")
+}
