@@ -29,7 +29,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // writeErr answers with an error: an *APIError as it is, store errors as
-// 404/409, anything else as 500.
+// 404/409, a fault of the database (store.Classify: unavailable, disk
+// full, read-only, damaged, its file removed) as 503 in plain words, and
+// anything else as 500. The client never gets a driver's message: the
+// cause goes to the server's log (logRequests), at WARN or ERROR.
 func writeErr(w http.ResponseWriter, err error) {
 	var ae *APIError
 	switch {
@@ -39,17 +42,68 @@ func writeErr(w http.ResponseWriter, err error) {
 	case errors.Is(err, store.ErrConflict):
 		ae = apiErr(http.StatusConflict, "%v", err)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		ae = apiErr(http.StatusServiceUnavailable, "%v", err)
+		ae = apiErr(http.StatusServiceUnavailable, "the request took too long or was cancelled: nothing was stored; try again")
+		noteCause(w, err)
 	default:
-		ae = apiErr(http.StatusInternalServerError, "%v", err)
+		if f := faultOf(err); f != nil {
+			ae = apiErr(http.StatusServiceUnavailable, "%s", faultWords(f))
+			w.Header().Set("Retry-After", "5")
+		} else {
+			ae = apiErr(http.StatusInternalServerError, "the server failed to answer this request; its log says why")
+		}
+		noteCause(w, err)
 	}
 	writeJSON(w, ae.Status, ae)
 }
 
-// statusWriter remembers the status of an answer for the request log.
+// faultOf returns the database fault err stands for (store.Classify), or
+// nil.
+func faultOf(err error) error {
+	err = store.Classify(err)
+	for _, f := range []error{store.ErrGone, store.ErrUnavailable, store.ErrFull, store.ErrReadOnly, store.ErrCorrupt} {
+		if errors.Is(err, f) {
+			return f
+		}
+	}
+	return nil
+}
+
+// faultWords says a database fault to a client.
+func faultWords(f error) string {
+	switch f {
+	case store.ErrGone:
+		return "the server's database file was removed or replaced while it ran: it takes no writes until it is restarted on its file; nothing was stored"
+	case store.ErrFull:
+		return "the server's disk is full: nothing was stored; the organiser must free space"
+	case store.ErrReadOnly:
+		return "the server's database takes no writes (read-only): nothing was stored"
+	case store.ErrCorrupt:
+		return "the server's database file is damaged: nothing was stored"
+	}
+	return "the server's database is unavailable: nothing was stored; try again in a few seconds"
+}
+
+// noteCause tells the request log the cause of an error answer.
+func noteCause(w http.ResponseWriter, err error) {
+	for {
+		switch x := w.(type) {
+		case *statusWriter:
+			x.cause = err
+			return
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = x.Unwrap()
+		default:
+			return
+		}
+	}
+}
+
+// statusWriter remembers the status of an answer for the request log, and
+// the cause of an error answer (noteCause).
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	cause  error
 }
 
 // WriteHeader records the status and passes it on.
@@ -83,11 +137,35 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 		if r.Method == http.MethodGet && sw.status < 400 || r.URL.Path == "/healthz" {
 			level = slog.LevelDebug
 		}
-		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", ms(time.Since(t)))
-		if sw.status == http.StatusInternalServerError {
-			s.noteStoreError(r.Method + " " + r.URL.Path + " answered 500")
+		if sw.cause != nil {
+			// A fault: its cause, which the client was not shown.
+			level = slog.LevelError
+			if f := faultOf(sw.cause); f != nil {
+				level = slog.LevelWarn
+				s.noteStoreError(r.Method + " " + r.URL.Path + ": " + f.Error())
+			}
+			s.log.Log(r.Context(), level, "request failed", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", ms(time.Since(t)), "cause", sw.cause.Error())
+			return
 		}
+		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", ms(time.Since(t)))
 	})
+}
+
+// writeCheck writes the health row when the last write is older than
+// healthWriteEvery, or now, and returns the outcome of the last one.
+// Callers at the same time share one write.
+func (s *Server) writeCheck(ctx context.Context, now bool) error {
+	s.healthMu.Lock()
+	defer s.healthMu.Unlock()
+	if !now && !s.healthAt.IsZero() && time.Since(s.healthAt) < healthWriteEvery {
+		return s.healthErr
+	}
+	err := s.store.WriteCheck(ctx)
+	if err != nil {
+		s.log.Warn("health: the database does not take writes", "cause", err.Error())
+	}
+	s.healthAt, s.healthErr = time.Now(), err
+	return err
 }
 
 // storeErrorWindow is how long a failed request keeps /healthz degraded.
@@ -108,17 +186,33 @@ func (s *Server) lastStoreError() (time.Time, string) {
 	return s.errAt, s.errMsg
 }
 
+// healthWriteEvery is how often /healthz writes its row for anonymous
+// callers: a monitor polling every second costs one write in five.
+const healthWriteEvery = 5 * time.Second
+
+// health serves /healthz: the database's lasting fault (its file removed
+// or replaced), whether it answers, whether it takes writes (a row of its
+// own written at most every healthWriteEvery for anonymous callers, at
+// once for the admin token), and the last fault of a request while it is
+// recent.
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": err.Error()})
+	if err := s.store.Fault(); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "failed", "error": err.Error() + ": the server takes no writes until it is restarted on its database"})
 		return
 	}
-	// Writes: a row of its own written now, and what the last store error
-	// of the requests was, while it is recent.
-	if err := s.store.WriteCheck(ctx); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "read-only", "error": "the database does not take writes: " + err.Error()})
+	if err := s.store.Ping(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": faultWords(store.ErrUnavailable)})
+		return
+	}
+	now := s.opts.AdminToken != "" && tokenMatches(requestToken(r), hashToken(s.opts.AdminToken))
+	if err := s.writeCheck(ctx, now); err != nil {
+		msg := "the database does not take writes"
+		if f := faultOf(err); f != nil {
+			msg += ": " + f.Error()
+		}
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "read-only", "error": msg})
 		return
 	}
 	if at, msg := s.lastStoreError(); time.Since(at) < storeErrorWindow {
@@ -279,6 +373,12 @@ func (s *Server) created(ctx context.Context, games []store.Game, tokens []strin
 }
 
 func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
+	if s.opts.AdminToken == "" && s.viaProxy(r) {
+		// Served on loopback without an admin token, but reached through a
+		// reverse proxy: anyone on the proxy's side could create events.
+		writeErr(w, apiErr(http.StatusForbidden, "this request came through a proxy: creating events then needs the server's admin token, and the server has none (start it with --admin-token-file or $ARBITER_ADMIN_TOKEN)"))
+		return
+	}
 	if s.opts.AdminToken != "" {
 		tok := requestToken(r)
 		if tok == "" {

@@ -3,8 +3,10 @@ package server
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"mime"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -67,7 +69,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			rc.SetWriteDeadline(time.Now().Add(responseTimeout))
 		}
 		if api && changesState(r.Method) {
-			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r) {
+			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, s.requestHost(r)) {
 				writeErr(w, apiErr(http.StatusForbidden, "cross-site request refused: origin %s is not this server's", o))
 				return
 			}
@@ -105,14 +107,89 @@ func textBody(ct string) bool {
 	return err == nil && (mt == "text/plain" || mt == "application/octet-stream")
 }
 
-// sameOrigin reports whether an Origin header names the host the request
-// was sent to.
-func sameOrigin(origin string, r *http.Request) bool {
+// sameOrigin reports whether an Origin header names host, the host the
+// request was sent to.
+func sameOrigin(origin string, host string) bool {
 	u, err := url.Parse(origin)
 	if err != nil || u.Host == "" {
 		return false
 	}
-	return strings.EqualFold(u.Host, r.Host)
+	return strings.EqualFold(u.Host, host)
+}
+
+// requestHost returns the host a request was sent to: its Host, or, for a
+// request from a trusted proxy (Options.TrustedProxies), the host the
+// proxy forwards (X-Forwarded-Host, else the host of Forwarded).
+func (s *Server) requestHost(r *http.Request) string {
+	if !s.fromTrustedProxy(r) {
+		return r.Host
+	}
+	if h := r.Header.Get("X-Forwarded-Host"); h != "" {
+		h, _, _ = strings.Cut(h, ",")
+		return strings.TrimSpace(h)
+	}
+	for _, part := range strings.Split(r.Header.Get("Forwarded"), ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if ok && strings.EqualFold(k, "host") {
+			v, _, _ = strings.Cut(v, ",")
+			return strings.Trim(strings.TrimSpace(v), `"`)
+		}
+	}
+	return r.Host
+}
+
+// fromTrustedProxy reports whether a request's peer is a trusted proxy.
+func (s *Server) fromTrustedProxy(r *http.Request) bool {
+	if len(s.opts.TrustedProxies) == 0 {
+		return false
+	}
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	for _, p := range s.opts.TrustedProxies {
+		if p.Contains(ap.Addr().Unmap()) {
+			return true
+		}
+	}
+	return false
+}
+
+// viaProxy reports whether a request came through a proxy: from a trusted
+// one, or with the headers a proxy adds.
+func (s *Server) viaProxy(r *http.Request) bool {
+	if s.fromTrustedProxy(r) {
+		return true
+	}
+	for _, h := range []string{"X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded", "X-Real-Ip", "Via"} {
+		if r.Header.Get(h) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseProxies reads a list of proxy addresses, IPs or CIDR prefixes
+// separated by commas ("127.0.0.1,10.0.0.0/8"), for
+// Options.TrustedProxies.
+func ParseProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an IP address nor a prefix such as 10.0.0.0/8", f)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
 
 // readBody reads a request body within maxBody: 413 when it is larger.

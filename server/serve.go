@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/arbiterchess/arbiter/server/store"
@@ -21,9 +22,13 @@ type Config struct {
 	DB string
 	// Logger receives structured logs; nil uses slog.Default().
 	Logger *slog.Logger
-	// Static and AdminToken are passed to Options.
-	Static     http.Handler
-	AdminToken string
+	// NewHall lets an SQLite file that exists but holds no hall become a
+	// new one (store.Options.NewHall).
+	NewHall bool
+	// Static, AdminToken and TrustedProxies are passed to Options.
+	Static         http.Handler
+	AdminToken     string
+	TrustedProxies []netip.Prefix
 	// Ready, when set, is called with the server's URL once it listens.
 	Ready func(url string)
 	// ShutdownTimeout bounds the graceful shutdown (default 10 s).
@@ -40,12 +45,12 @@ func ListenAndServe(ctx context.Context, cfg Config) error {
 	if log == nil {
 		log = slog.Default()
 	}
-	st, err := store.Open(ctx, cfg.DB)
+	st, err := store.OpenWith(ctx, cfg.DB, store.Options{NewHall: cfg.NewHall})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(Options{Store: st, Logger: log, Static: cfg.Static, AdminToken: cfg.AdminToken})
+	srv, err := New(Options{Store: st, Logger: log, Static: cfg.Static, AdminToken: cfg.AdminToken, TrustedProxies: cfg.TrustedProxies})
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -33,6 +34,15 @@ type Options struct {
 	// then the full analysis where a position may be dead). Its
 	// answers are remembered (it must depend on the position only).
 	CanMate func(*chess.Position, chess.Color) bool
+	// TrustedProxies are the addresses of the reverse proxies in front of
+	// the server (nginx, Caddy on the same host: 127.0.0.1/32). A request
+	// from one of them is checked against the host it forwards
+	// (X-Forwarded-Host, or Forwarded's host) rather than its own Host.
+	// Whatever this says, a request that comes through a proxy (it has
+	// forwarding headers, or comes from a trusted proxy) may create an
+	// event only with AdminToken: a hall served on loopback behind a proxy
+	// is on the internet.
+	TrustedProxies []netip.Prefix
 	// IdleGame is how long a game nobody follows stays in memory after its
 	// last use; it is loaded again from its log on demand. Zero means 5
 	// minutes.
@@ -66,6 +76,11 @@ type Server struct {
 	// lists are the feed's copies of events' game lists.
 	listMu sync.Mutex
 	lists  map[string]eventList
+
+	// healthAt and healthErr are the last write of /healthz (writeCheck).
+	healthMu  sync.Mutex
+	healthAt  time.Time
+	healthErr error
 
 	// errAt and errMsg are the last request that failed on the server's
 	// side, for /healthz.
@@ -113,7 +128,27 @@ func New(opts Options) (*Server, error) {
 	go s.evictIdle(s.done)
 	go s.releaseMemory(s.done, 10*time.Second)
 	go s.catchUpNotes(s.done)
+	go s.watchStore(s.done, time.Second)
 	return s, nil
+}
+
+// watchStore logs, once, the store's lasting fault (its file removed or
+// replaced), until done is closed: the operator learns it from the log
+// even if no one writes or asks /healthz.
+func (s *Server) watchStore(done <-chan struct{}, period time.Duration) {
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+		}
+		if err := s.store.Fault(); err != nil {
+			s.log.Error("the database takes no more writes: restart the server on its database file", "cause", err.Error())
+			return
+		}
+	}
 }
 
 // routes registers the API on the mux. Every API route lives under /api/

@@ -104,7 +104,11 @@ func TestTRF_RoundTrip(t *testing.T) {
 
 		// Play round 1: Lindqvist resigns; board 2 is drawn by agreement.
 		call(t, "POST", ts.url+"/api/games/"+g1.ID+"/actions", g1.BoardToken, `{"by":"black","act":"resign"}`, nil)
-		call(t, "POST", ts.url+"/api/games/"+g2.ID+"/actions", g2.BoardToken, `[{"by":"white","act":"offer-draw"},{"by":"black","act":"accept-draw"}]`, nil)
+		// (after a move each: an agreement needs both players to have moved, 5.2.3)
+		draw := append(moves(t, "e2e4 e7e5", true), protocol.Action{By: "white", Act: protocol.OfferDraw}, protocol.Action{By: "black", Act: protocol.AcceptDraw})
+		if st, raw := call(t, "POST", ts.url+"/api/games/"+g2.ID+"/actions", g2.BoardToken, draw, nil); st != http.StatusOK {
+			t.Fatalf("draw: %d %s", st, raw)
+		}
 
 		// Export: the results written, points and ranks recomputed; it
 		// reads back with every field.

@@ -27,10 +27,12 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "arbiter.db", "database: an SQLite file, or a postgres://user@host:port/db URL")
 	adminToken := fs.String("admin-token", os.Getenv("ARBITER_ADMIN_TOKEN"), "if set, creating an event needs this token (default $ARBITER_ADMIN_TOKEN; prefer it or --admin-token-file: a command line is visible to every user of the machine)")
 	adminFile := fs.String("admin-token-file", "", "read the admin token from this file (its first line)")
+	newHall := fs.Bool("new-hall", false, "let an SQLite file that exists but holds no hall (an empty file) become a new hall; a file that does not exist is always created")
+	proxies := fs.String("trusted-proxy", "", "addresses of the reverse proxies in front of the server, IPs or prefixes separated by commas (\"127.0.0.1\"): their X-Forwarded-Host is the host pages are checked against; creating events through them needs the admin token")
 	logFormat := fs.String("log", "text", "log format on stderr: text or json")
 	debug := fs.Bool("debug", false, "log every request, reads included")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter-hall serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--admin-token-file F] [--log text|json] [--debug]")
+		fmt.Fprintln(stderr, "usage: arbiter-hall serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--new-hall] [--admin-token-file F] [--trusted-proxy IPS] [--log text|json] [--debug]")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {
@@ -62,21 +64,32 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	trusted, err := server.ParseProxies(*proxies)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter-hall serve: --trusted-proxy:", err)
+		return 2
+	}
 	wide := !server.Loopback(*addr)
-	if wide && *adminToken == "" {
-		// Beyond loopback nobody may create events without a token: one is
-		// made for this run and said once.
+	if (wide || len(trusted) > 0) && *adminToken == "" {
+		// Beyond loopback, or behind a proxy, nobody may create events
+		// without a token: one is made for this run and said once.
 		*adminToken = server.NewAdminToken()
-		fmt.Fprintf(stdout, "arbiter: listening beyond loopback, so creating events needs this admin token (made for this run; keep one with --admin-token-file or $ARBITER_ADMIN_TOKEN):\n%s\n", *adminToken)
+		why := "listening beyond loopback"
+		if !wide {
+			why = "behind a reverse proxy"
+		}
+		fmt.Fprintf(stdout, "arbiter: %s, so creating events needs this admin token (made for this run; keep one with --admin-token-file or $ARBITER_ADMIN_TOKEN):\n%s\n", why, *adminToken)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := server.ListenAndServe(ctx, server.Config{
-		Addr:       *addr,
-		DB:         *db,
-		Logger:     slog.New(h),
-		AdminToken: *adminToken,
-		Static:     web.Handler(),
+	err = server.ListenAndServe(ctx, server.Config{
+		Addr:           *addr,
+		DB:             *db,
+		NewHall:        *newHall,
+		Logger:         slog.New(h),
+		AdminToken:     *adminToken,
+		TrustedProxies: trusted,
+		Static:         web.Handler(),
 		Ready: func(url string) {
 			fmt.Fprintf(stdout, "arbiter: serving on %s\n", url)
 			if wide {

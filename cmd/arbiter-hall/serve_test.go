@@ -50,8 +50,18 @@ func TestServe(t *testing.T) {
 		if code, _, stderr := runCmd(t, "", "serve", "--log", "xml"); code != 2 || !strings.Contains(stderr, "--log must be text or json") {
 			t.Errorf("exit %d, %s", code, stderr)
 		}
-		if code, _, stderr := runCmd(t, "", "serve", "--addr", "127.0.0.1:0", "--db", "postgres://nobody@127.0.0.1:1/none?connect_timeout=1"); code != 1 || !strings.Contains(stderr, "arbiter-hall serve:") {
+		if code, _, stderr := runCmd(t, "", "serve", "--addr", "127.0.0.1:0", "--db", "postgres://nobody@127.0.0.1:1/none?connect_timeout=1"); code != 1 || !strings.Contains(stderr, "arbiter-hall serve:") || !strings.Contains(stderr, "unavailable") {
 			t.Errorf("unreachable database: exit %d, %s", code, stderr)
+		}
+		// An empty file in the place of the hall's database is refused,
+		// naming the flag that makes it a new hall.
+		empty := filepath.Join(t.TempDir(), "arbiter.db")
+		os.WriteFile(empty, nil, 0o644)
+		if code, _, stderr := runCmd(t, "", "serve", "--addr", "127.0.0.1:0", "--db", empty); code != 1 || !strings.Contains(stderr, "empty file") || !strings.Contains(stderr, "--new-hall") {
+			t.Errorf("empty database file: exit %d, %s", code, stderr)
+		}
+		if code, _, stderr := runCmd(t, "", "serve", "--trusted-proxy", "10.0.0.0/99"); code != 2 || !strings.Contains(stderr, "--trusted-proxy") {
+			t.Errorf("bad --trusted-proxy: exit %d, %s", code, stderr)
 		}
 	})
 }

@@ -173,7 +173,7 @@ func (s *Store) commitGroup(group []*appendReq) {
 		answer(nil)
 		return
 	}
-	answer(tx.Commit())
+	answer(s.commit(tx))
 }
 
 // stmts are the SQLite writer's statements, prepared once (by query).

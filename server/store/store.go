@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -166,6 +167,10 @@ type Store struct {
 	pgAppends         chan *pgAppendReq
 	pgStop, pgStopped chan struct{}
 	pgWG              sync.WaitGroup
+	// files are the SQLite files the store opened, and gone the lasting
+	// fault once either was removed or replaced (checkFiles).
+	files files
+	gone  atomic.Pointer[error]
 	// stop ends the SQLite writer and checkpointer; stopped and
 	// checkpointed tell they have.
 	stop, stopped, checkpointed chan struct{}
@@ -179,12 +184,36 @@ const (
 	postgres
 )
 
-// Open opens (creating if needed) the database named by dsn and brings its
-// schema up to date. A dsn starting with postgres:// or postgresql:// is a
-// PostgreSQL connection URL; anything else is the path of an SQLite file
-// (":memory:" is not supported, as every connection would see a different
-// database).
+// Options are the choices of OpenWith.
+type Options struct {
+	// NewHall lets an SQLite file that exists but holds no hall (an empty
+	// file, or a database without tables) become a new hall. Without it
+	// such a file is refused: an empty file in the place of a hall's
+	// database is far more often a mistake (a copy gone wrong, the wrong
+	// path) than a wish to start again with nothing.
+	NewHall bool
+}
+
+// Open is OpenWith without options: a file that does not exist is
+// created as a new hall; an empty one is refused.
 func Open(ctx context.Context, dsn string) (*Store, error) {
+	return OpenWith(ctx, dsn, Options{})
+}
+
+// OpenWith opens (creating if needed) the database named by dsn and brings
+// its schema up to date. A dsn starting with postgres:// or postgresql://
+// is a PostgreSQL connection URL; anything else is the path of an SQLite
+// file (":memory:" is not supported, as every connection would see a
+// different database).
+//
+// An SQLite file is checked before it is used: a damaged file
+// (PRAGMA quick_check) and a database of another program are refused with
+// a clear message, and so is a file that exists but holds no hall unless
+// opts.NewHall is set. While the store is open it watches the file and
+// its write-ahead log: once either is removed or replaced, every write
+// fails with ErrGone (Fault says why), rather than be acknowledged and
+// lost.
+func OpenWith(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	s := &Store{dsn: dsn}
 	var err error
 	if IsPostgres(dsn) {
@@ -197,6 +226,11 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		}
 	} else {
 		s.dialect = sqlite
+		existed, err := checkNewFile(sqlitePath(dsn), opts.NewHall)
+		if err != nil {
+			return nil, err
+		}
+		opts.NewHall = opts.NewHall || !existed
 		s.db, err = sql.Open("sqlite", sqliteDSN(dsn))
 		if err == nil {
 			s.db.SetMaxOpenConns(8)
@@ -208,11 +242,29 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	}
 	if err := s.db.PingContext(ctx); err != nil {
 		s.db.Close()
-		return nil, fmt.Errorf("open %s: %w", s.Describe(), err)
+		return nil, fmt.Errorf("open %s: %w", s.Describe(), Classify(err))
+	}
+	if s.dialect == sqlite {
+		if err := s.checkSQLite(ctx, opts.NewHall); err != nil {
+			s.db.Close()
+			return nil, err
+		}
 	}
 	if err := s.migrate(ctx); err != nil {
 		s.db.Close()
-		return nil, fmt.Errorf("migrate %s: %w", s.Describe(), err)
+		return nil, fmt.Errorf("migrate %s: %w", s.Describe(), Classify(err))
+	}
+	if s.dialect == sqlite {
+		// A write makes the write-ahead log exist, so that its identity
+		// is known from the start.
+		if err := s.WriteCheck(ctx); err != nil {
+			s.db.Close()
+			return nil, fmt.Errorf("open %s: the first write failed: %w", s.Describe(), Classify(err))
+		}
+		if err := s.recordFiles(sqlitePath(dsn)); err != nil {
+			s.db.Close()
+			return nil, fmt.Errorf("open %s: %w", s.Describe(), err)
+		}
 	}
 	if s.dialect == postgres {
 		s.notes = map[string]int64{}
@@ -233,8 +285,101 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		s.appends = make(chan *appendReq, maxGroup)
 		go s.checkpointer()
 		go s.writer()
+		go s.watchFiles(time.Second)
 	}
 	return s, nil
+}
+
+// commit commits a write transaction and, on SQLite, checks that the
+// files written are still the database's (checkFiles), before the commit
+// (a transaction for a file removed or replaced is rolled back) and after
+// it (a commit into a file removed meanwhile is reported as failed, so
+// that it is not acknowledged).
+func (s *Store) commit(tx *sql.Tx) error {
+	if err := s.checkFiles(false); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return s.checkFiles(false)
+}
+
+// sqlitePath is the file name of an SQLite DSN.
+func sqlitePath(dsn string) string {
+	path := strings.TrimPrefix(dsn, "sqlite://")
+	path = strings.TrimPrefix(path, "file:")
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+	return path
+}
+
+// checkNewFile refuses an SQLite file that exists but is empty, unless
+// newHall allows it to become a new hall; existed reports whether the
+// file was there.
+func checkNewFile(path string, newHall bool) (existed bool, err error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return false, nil // absent: a new hall
+	}
+	if fi.IsDir() {
+		return true, fmt.Errorf("%s is a folder, not a database file", path)
+	}
+	if fi.Size() == 0 && !newHall {
+		return true, fmt.Errorf("%s is an empty file, not a hall's database: give the right --db, or start with --new-hall to make a new hall in it", path)
+	}
+	return true, nil
+}
+
+// checkSQLite checks an SQLite file before use: not damaged
+// (PRAGMA quick_check), this program's (its schema_migrations table), or
+// without tables at all, which is a new hall only when newHall allows it
+// (or the file was just created).
+func (s *Store) checkSQLite(ctx context.Context, newHall bool) error {
+	path := sqlitePath(s.dsn)
+	var tables int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'`).Scan(&tables); err != nil {
+		return fmt.Errorf("%s cannot be read as an SQLite database: %w", path, Classify(err))
+	}
+	rows, err := s.db.QueryContext(ctx, `PRAGMA quick_check(5)`)
+	if err != nil {
+		return fmt.Errorf("%s cannot be checked: %w", path, Classify(err))
+	}
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			rows.Close()
+			return fmt.Errorf("%s cannot be checked: %w", path, Classify(err))
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return fmt.Errorf("%s cannot be checked: %w", path, Classify(err))
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%w: %s: %s; restore it from a backup (the server takes no chance with a damaged log)", ErrCorrupt, path, strings.Join(problems, "; "))
+	}
+	if tables == 0 {
+		if !newHall {
+			return fmt.Errorf("%s is a database with no tables, not a hall's: give the right --db, or start with --new-hall to make a new hall in it", path)
+		}
+		return nil
+	}
+	var ours int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&ours); err != nil {
+		return fmt.Errorf("%s: %w", path, Classify(err))
+	}
+	if ours == 0 {
+		return fmt.Errorf("%s is the database of another program (it has tables, but not this one's): give the right --db", path)
+	}
+	return nil
 }
 
 // checkpointer copies the SQLite write-ahead log into the database file
@@ -269,11 +414,7 @@ func IsPostgres(dsn string) bool {
 // timeout for other processes, foreign keys, and BEGIN IMMEDIATE so that a
 // write transaction takes the write lock before it reads.
 func sqliteDSN(path string) string {
-	path = strings.TrimPrefix(path, "sqlite://")
-	path = strings.TrimPrefix(path, "file:")
-	if i := strings.IndexByte(path, '?'); i >= 0 {
-		path = path[:i]
-	}
+	path = sqlitePath(path)
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
@@ -412,7 +553,7 @@ func (s *Store) CreateEvent(ctx context.Context, e Event, games []Game) error {
 	if err := s.insertGames(ctx, tx, games); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commit(tx)
 }
 
 // AddGames adds games to an existing event.
@@ -436,7 +577,7 @@ func (s *Store) AddGames(ctx context.Context, eventID string, games []Game) erro
 	if err := s.insertGames(ctx, tx, games); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commit(tx)
 }
 
 func (s *Store) insertGames(ctx context.Context, tx *sql.Tx, games []Game) error {
@@ -573,7 +714,7 @@ func (s *Store) ImportPlayers(ctx context.Context, e Event, players []Player, ga
 	if err := s.insertGames(ctx, tx, games); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commit(tx)
 }
 
 // Players lists an event's players by starting rank.
@@ -686,7 +827,7 @@ func (s *Store) WriteCheck(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO health (id, checked_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_ms = excluded.checked_ms`), time.Now().UnixMilli()); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commit(tx)
 }
 
 // SetBoardHash replaces the hash of a game's board token.
@@ -704,7 +845,7 @@ func (s *Store) SetBoardHash(ctx context.Context, gameID, hash string) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrNotFound
 	}
-	return tx.Commit()
+	return s.commit(tx)
 }
 
 // Entries reads the entries of a game's log after entry number after, in
@@ -847,7 +988,7 @@ func (s *Store) Append(ctx context.Context, gameID string, have int64, boardHash
 	if err != nil {
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return err
 	}
 	if head > 0 {
