@@ -50,6 +50,10 @@ type turn struct {
 	intended   *obligation // an intended move owed after an incorrect claim (9.5.3)
 	released   *obligation // a move made and then changed: owed again after the reinstatement (4.7, 7.5.1)
 	commit     *obligation // the king released on a castling square (T7)
+	// partial: a piece released on a square as part of a legal move not
+	// yet complete (the pawn on d6 of exd6 e.p. with d5 still on the
+	// board): it may go to no other square on this move (4.7).
+	partial *obligation
 	made       chess.Move  // the move made (T7), or NoMove
 	madeAt     int
 	pending    chess.Move    // uscf: rook on its castling square, may still become castling
@@ -241,6 +245,8 @@ func (e *Engine) current() *obligation {
 		return e.t.released
 	case e.t.commit != nil:
 		return e.t.commit
+	case e.t.partial != nil:
+		return e.t.partial
 	}
 	return e.t.duty
 }
@@ -509,7 +515,39 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 	if refused != nil {
 		return refused
 	}
-	return append(out, rs...)
+	out = append(out, rs...)
+	if e.t.made == chess.NoMove && e.t.pending == chess.NoMove && e.t.partial == nil && len(rs) == 0 {
+		out = append(out, e.partRelease(at, by, let)...)
+	}
+	return out
+}
+
+// partRelease notes a piece of the mover let go on a square as part of a
+// legal move that the board does not show complete: the only such move
+// from its square to there (en passant with the captured pawn still on
+// the board). From now on it may go to no other square (4.7), and a
+// replacing move after an illegal one is held to it (7.5.1 with 4.7).
+func (e *Engine) partRelease(at int, by chess.Color, let []held) []protocol.Ruling {
+	for _, h := range let {
+		if h.placed == chess.NoSquare || h.origin == chess.NoSquare || h.piece.Color() != by || h.placed == h.origin {
+			continue
+		}
+		found := chess.NoMove
+		n := 0
+		for _, m := range e.t.legal {
+			if m.From() == h.origin && m.To() == h.placed && !m.IsCastling() {
+				found, n = m, n+1
+			}
+		}
+		if n != 1 || !e.current().permits(found) {
+			continue
+		}
+		san := e.t.start.SAN(found)
+		e.t.partial = &obligation{rule: "move", sq: h.origin, with: chess.NoSquare, san: san, article: "4.7", allowed: []chess.Move{found},
+			text: "released " + pieceSq(h.piece, h.origin) + " on " + h.placed.String() + " as part of the legal move " + san + ": must complete it"}
+		return []protocol.Ruling{e.t.partial.ruling(at, by)}
+	}
+	return nil
 }
 
 // fromOffBoard returns the piece a put takes: the player's own king or

@@ -106,3 +106,31 @@ func TestT7_4_7_4_8_MoveMadeThenChangedClaimedBeforeThePress(t *testing.T) {
 	_, got = script(t, "", "fide", false, "w lift g1", "w drop f3", "w lift f3", "w drop f3", "b claim touch-move")
 	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "5 claim touch-move false ")
 }
+
+// Issue point 5, laws I1 (7.5.1 with 4.7): the pawn released on d6 as part
+// of exd6 e.p. while the captured pawn still stands on d5, and the clock
+// pressed: after the penalty the replacing move is held to exd6, as for a
+// piece released on its square as a whole legal move.
+func TestI1_7_5_1_EnPassantReleasedOnD6HeldToExd6(t *testing.T) {
+	fen := "4k3/8/8/3pP3/8/8/P7/4K3 w - d6 0 1"
+	e, got := script(t, fen, "fide", false, "w lift e5", "w drop d6", "w clock")
+	expect(t, got, "1 must move e5 4.3.1", "2 must move e5 exd6 4.7", "3 illegal 7.5.1 1", "3 must move e5 exd6 4.7")
+	if d, _ := e.Duty(); d.SAN != "exd6" {
+		t.Errorf("duty after the penalty: %+v", d)
+	}
+	// The replacing move e6 breaks 4.7; exd6 is in order.
+	_, got = script(t, fen, "fide", false, "w lift e5", "w drop d6", "w clock", "w lift e5", "w drop e6")
+	expect(t, got[len(got)-2:], "5 move e6", "5 violation 4.7")
+	_, got = script(t, fen, "fide", false, "w lift e5", "w drop d6", "w clock", "w lift e5", "w remove d5", "w drop d6")
+	expect(t, got[len(got)-1:], "6 move exd6")
+	// Before the press: the pawn taken back from d6 to e6 breaks 4.7.
+	_, got = script(t, fen, "fide", false, "w lift e5", "w drop d6", "w lift d6", "w drop e6")
+	expect(t, got, "1 must move e5 4.3.1", "2 must move e5 exd6 4.7", "4 move e6", "4 violation 4.7")
+	// Completed in order: no obligation beyond the move.
+	_, got = script(t, fen, "fide", false, "w lift e5", "w drop d6", "w remove d5", "w clock")
+	expect(t, got, "1 must move e5 4.3.1", "2 must move e5 exd6 4.7", "3 move exd6")
+	// Blitz: the incomplete capture stands unless claimed; claimed, the
+	// hold comes back with the reinstatement.
+	_, got = script(t, fen, "fide-blitz", false, "w lift e5", "w drop d6", "w clock", "b claim illegal-move")
+	expect(t, got[len(got)-1:], "4 must move e5 exd6 4.7")
+}

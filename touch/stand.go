@@ -16,6 +16,7 @@ type standing struct {
 	by      chess.Color
 	ply     int       // the game's ply before the illegal move
 	touched []contact // the offender's touches, still owed after a claim
+	partial *obligation // a piece released as part of a legal move (4.7)
 	left    int       // moves of the opponent before it stands for good
 	note    string    // what was played, "Ng1-g3"
 }
@@ -102,7 +103,7 @@ func (e *Engine) stand(at int, by chess.Color, q *chess.Position, note string) [
 	if e.t.made != chess.NoMove {
 		e.g.Undo()
 	}
-	s := &standing{by: by, ply: e.g.Ply(), touched: append([]contact(nil), e.t.touched...), left: e.rules.IllegalStandsAfter, note: note}
+	s := &standing{by: by, ply: e.g.Ply(), touched: append([]contact(nil), e.t.touched...), partial: e.t.partial, left: e.rules.IllegalStandsAfter, note: note}
 	if err := e.g.PlayIrregular(q, note); err != nil {
 		return e.fail(at, err.Error())
 	}
@@ -141,6 +142,7 @@ func (e *Engine) claimIllegal(at int, by chess.Color) []protocol.Ruling {
 	e.beginTurn()
 	e.t.touched = s.touched
 	e.t.duty = duty(&e.t.start, e.t.legal, e.t.touched, e.rules)
+	e.t.partial = s.partial
 	t := true
 	out := []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: by.String(), What: protocol.ClaimIllegalMove, Granted: &t, Article: "7.5.1"}}
 	out = append(out, e.penalise(at, s.by, "7.5.1", false, "the illegal move stood until claimed; taken back: "+taken)...)
