@@ -18,6 +18,12 @@ import (
 //     material and, where the position may be dead for other reasons
 //     (locked pawns, few pieces, forced moves), by the game's MateFunc.
 //
+// A checkmate, stalemate or dead position left by an irregular ply (an
+// illegal move that stands, PlayIrregular) ends nothing: 5.1.1, 5.2.1 and
+// 5.2.2 end the game only for a move in accordance with Article 3 and
+// Articles 4.2-4.7. The fivefold and 75-move draws (9.6) know no such
+// proviso and still apply.
+//
 // It reports false when the game may go on. The answer is cached per ply.
 func (g *Game) Automatic() (Outcome, bool) {
 	r := &g.rec[len(g.rec)-1]
@@ -38,8 +44,9 @@ func (g *Game) Automatic() (Outcome, bool) {
 func (g *Game) automatic() (Outcome, bool) {
 	p := g.cur()
 	ply := g.Ply()
+	irregular := g.rec[ply].note != 0
 	legal := p.CountLegal()
-	if legal == 0 {
+	if legal == 0 && !irregular {
 		if p.InCheck() {
 			return outcome(win(p.Turn().Other()), Checkmate, ply), true
 		}
@@ -51,7 +58,7 @@ func (g *Game) automatic() (Outcome, bool) {
 	if p.HalfmoveClock() >= 150 {
 		return outcome(Draw, SeventyFiveMoves, ply), true
 	}
-	if !g.sameFateAsBefore(ply) && g.dead(p, legal) {
+	if !irregular && legal > 0 && !g.sameFateAsBefore(ply) && g.dead(p, legal) {
 		return outcome(Draw, DeadPosition, ply), true
 	}
 	return Outcome{}, false
@@ -64,8 +71,8 @@ func (g *Game) automatic() (Outcome, bool) {
 // question of 5.2.2 has the same answer, and the analysis is not asked
 // again (the game goes on as it did).
 func (g *Game) sameFateAsBefore(ply int) bool {
-	if ply == 0 || g.rec[ply-1].auto != 1 {
-		return false
+	if ply == 0 || g.rec[ply-1].auto != 1 || g.rec[ply-1].note != 0 {
+		return false // an irregular ply's position was never judged dead or alive
 	}
 	r := &g.rec[ply]
 	p, q := &g.pos[ply-1], &g.pos[ply]

@@ -134,3 +134,41 @@ func TestI1_7_5_1_EnPassantReleasedOnD6HeldToExd6(t *testing.T) {
 	_, got = script(t, fen, "fide-blitz", false, "w lift e5", "w drop d6", "w clock", "b claim illegal-move")
 	expect(t, got[len(got)-1:], "4 must move e5 exd6 4.7")
 }
+
+// Issue point 3, laws I5 (5.1.1, 5.2.1, 5.2.2 with A.5.2): an illegal move
+// that leaves a checkmate, a stalemate or a dead position ends nothing,
+// as those articles end the game only for a move in accordance with
+// Article 3 and 4.2-4.7: in rapid and blitz it stands until the opponent
+// claims it or makes his next move.
+func TestI5_IllegalMateInBlitzDoesNotEnd(t *testing.T) {
+	// The queen jumps over its own pawn on e4: "Qe8#".
+	mate := "6k1/5ppp/8/8/4P3/8/8/4Q1K1 w - - 0 1"
+	e, got := script(t, mate, "fide-blitz", false, "w lift e1", "w drop e8", "w clock")
+	expect(t, got, "1 must move e1 4.3.1", "3 move Qe1-e8")
+	if s := e.Summary(); s.Result != "*" {
+		t.Fatalf("the illegal mate ended the game: %+v", s)
+	}
+	_, got = script(t, mate, "fide-blitz", false, "w lift e1", "w drop e8", "w clock", "b claim illegal-move")
+	expect(t, got[len(got)-3:], "4 claim illegal-move true 7.5.1", "4 illegal 7.5.1 1", "4 must move e1 4.3.1")
+	// The queen moves like a knight, d7-b6: "stalemate".
+	stale := "k7/2KQ4/8/8/8/8/8/8 w - - 0 1"
+	e, got = script(t, stale, "fide-rapid", false, "w lift d7", "w drop b6", "w clock")
+	expect(t, got, "1 must move d7 4.3.1", "3 move Qd7-b6")
+	if s := e.Summary(); s.Result != "*" {
+		t.Fatalf("the illegal stalemate ended the game: %+v", s)
+	}
+	// The bishop captures across its own king: "dead position". Black does
+	// not claim and plays on: his legal move leaves the position dead, and
+	// that ends the game (5.2.2).
+	dead := "7k/8/8/8/8/4n3/3K4/2B5 w - - 0 1"
+	e, got = script(t, dead, "fide-blitz", false, "w lift c1", "w remove e3", "w drop e3", "w clock")
+	expect(t, got, "1 must move c1 4.3.1", "2 must move c1 4.3.3", "4 move Bc1-e3")
+	if s := e.Summary(); s.Result != "*" {
+		t.Fatalf("the illegal capture's dead position ended the game: %+v", s)
+	}
+	_, got = script(t, dead, "fide-blitz", false, "w lift c1", "w remove e3", "w drop e3", "w clock", "b lift h8", "b drop g8")
+	expect(t, got[len(got)-3:], "5 must move h8 4.3.1", "6 move Kg8", "6 result 1/2-1/2 dead-position")
+	// Under the standard rules the arbiter rules on each at once (7.5.1).
+	_, got = script(t, mate, "fide", false, "w lift e1", "w drop e8", "w clock")
+	expect(t, got, "1 must move e1 4.3.1", "3 illegal 7.5.1 1", "3 must move e1 4.3.1")
+}
