@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -238,7 +239,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 			"GET /api/events/{event}/pgn", "GET /api/events/{event}/live",
 			"POST /api/events/{event}/trf", "GET /api/events/{event}/trf",
 			"GET /api/games/{game}", "GET /api/games/{game}/log", "POST /api/games/{game}/actions",
-			"POST /api/games/{game}/result", "POST /api/games/{game}/board-token",
+			"POST /api/games/{game}/result", "POST /api/games/{game}/clock", "POST /api/games/{game}/board-token",
 			"GET /api/games/{game}/pgn", "GET /api/games/{game}/live",
 		},
 	})
@@ -333,7 +334,7 @@ func (s *Server) newGames(eventID string, def *protocol.Start, specs []GameSpec,
 		if sp.Board > taken[sp.Round] {
 			taken[sp.Round] = sp.Board
 		}
-		if def != nil && sp.Start == (protocol.Start{}) {
+		if def != nil && reflect.ValueOf(sp.Start).IsZero() {
 			sp.Start = *def
 		}
 		g := store.Game{ID: newID(), Event: eventID, Round: sp.Round, Board: sp.Board, White: sp.White, Black: sp.Black,

@@ -106,6 +106,32 @@ type live struct {
 	// broken is set when the engine may differ from the replay of log (an
 	// action was refused, or a write failed): rebuild before use.
 	broken bool
+	// held is the physical clock's reading held for the arbiter (a clock
+	// discrepancy), until an arbiter's set-clock; nil when none is open.
+	held *EntryNote
+}
+
+// EntryNote is a note of the server on an entry of a game's log (At).
+type EntryNote struct {
+	At int64 `json:"at"`
+	store.Note
+}
+
+// track follows what an entry opens or closes beside the engine: a clock
+// discrepancy held for the arbiter, closed by his set-clock. The caller
+// holds g.mu.
+func (g *live) track(e *store.Entry) {
+	if e.Kind != store.KindAction || e.Action == nil {
+		return
+	}
+	if e.Action.By == protocol.ByArbiter && e.Action.Act == protocol.SetClock {
+		g.held = nil
+	}
+	for _, n := range e.Notes {
+		if n.Kind == store.NoteClockHeld {
+			g.held = &EntryNote{At: e.N, Note: n}
+		}
+	}
 }
 
 // newEngine starts a game's engine.
@@ -183,10 +209,14 @@ func (s *Server) load(ctx context.Context, g *live, meta store.Game) error {
 		}
 		g.white, g.black = r.byRank[meta.WhiteRank], r.byRank[meta.BlackRank]
 	}
-	g.meta, g.eng, g.log, g.seqs, g.decision, g.broken, g.origin = meta, eng, nil, map[seqKey]int64{}, nil, false, time.Time{}
+	g.meta, g.eng, g.log, g.seqs, g.decision, g.broken, g.origin, g.held = meta, eng, nil, map[seqKey]int64{}, nil, false, time.Time{}, nil
 	g.logged.Store(0)
 	for _, e := range entries {
 		s.replayStored(g, e)
+	}
+	if err := s.creditOutage(ctx, g); err != nil {
+		// The game stays loaded, uncredited; the arbiter can set the clocks.
+		s.log.Warn("outage not credited", "game", meta.ID, "cause", err.Error())
 	}
 	s.armFlag(g)
 	return nil
@@ -313,6 +343,7 @@ func (g *live) push(e store.Entry) {
 		g.seqs[seqKey{e.Author, e.Seq}] = e.N
 	}
 	g.setOrigin(e)
+	g.track(&e)
 	g.log = append(g.log, record{Entry: e, ply: g.eng.Game().Ply()})
 	g.logged.Store(int64(len(g.log)))
 }
@@ -589,6 +620,7 @@ func (s *Server) postLocked(ctx context.Context, g *live, who poster, actions []
 		if st.Seq != 0 {
 			g.seqs[seqKey{st.Author, st.Seq}] = st.N
 		}
+		g.track(&st.Entry)
 		g.log = append(g.log, st.record)
 		g.logged.Store(int64(len(g.log)))
 		s.publishEntry(g, &g.log[len(g.log)-1], st.state)
@@ -643,7 +675,15 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]jud
 		}
 		n++
 		g.broken = true // the engine now runs ahead of the log
-		g.stamp(&a, now)
+		var notes []store.Note
+		if nt := g.checkTime(&a, now, s.drift()); nt != nil {
+			notes = append(notes, *nt)
+		}
+		if author == store.ByBoard {
+			if nt := g.checkTimes(&a, s.drift()); nt != nil {
+				notes = append(notes, *nt)
+			}
+		}
 		rs := g.apply(int(n), a)
 		if rs == nil {
 			rs = []protocol.Ruling{}
@@ -654,7 +694,7 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]jud
 			}
 		}
 		act := a
-		e := store.Entry{Game: g.meta.ID, N: n, Author: author, Seq: a.Seq, Kind: store.KindAction, Action: &act, Rulings: rs, Time: now}
+		e := store.Entry{Game: g.meta.ID, N: n, Author: author, Seq: a.Seq, Kind: store.KindAction, Action: &act, Rulings: rs, Time: now, Notes: notes}
 		if g.origin.IsZero() && g.meta.Start.Clock != nil {
 			g.setOrigin(e) // the first action starts the clock
 		}

@@ -47,9 +47,17 @@ func forEachBackend(t *testing.T, f func(t *testing.T, dsn string)) {
 // testServer is a server on a store, behind an httptest server.
 type testServer struct {
 	*Server
-	store *store.Store
-	http  *httptest.Server
-	url   string
+	store  *store.Store
+	http   *httptest.Server
+	url    string
+	stopFn func()
+}
+
+// stop ends a server started by startServerWith before the test does.
+func (ts *testServer) stop() {
+	if ts.stopFn != nil {
+		ts.stopFn()
+	}
 }
 
 // startServer opens dsn and serves it on a loopback port; everything is

@@ -43,6 +43,15 @@ type Options struct {
 	// event only with AdminToken: a hall served on loopback behind a proxy
 	// is on the internet.
 	TrustedProxies []netip.Prefix
+	// Drift is how far before its arrival a board's t may lie and how far
+	// a physical clock's times may differ from the server's reckoning
+	// before the server re-stamps the one and holds the other for the
+	// arbiter (the trust page of the API). Zero means DefaultDrift.
+	Drift time.Duration
+	// Heartbeat is how often the server writes that it runs, so that after
+	// an outage it credits the clocks it owns with the time it was down
+	// (within a period). Zero means DefaultHeartbeat.
+	Heartbeat time.Duration
 	// IdleGame is how long a game nobody follows stays in memory after its
 	// last use; it is loaded again from its log on demand. Zero means 5
 	// minutes.
@@ -102,6 +111,11 @@ type Server struct {
 	// releaseMemory.
 	lastPost atomic.Int64
 
+	// process is this process's heartbeat id; outage the stretch no
+	// process ran before it started, or nil.
+	process int64
+	outage  *outage
+
 	// done is closed by Close: live streams end.
 	done      chan struct{}
 	closeOnce sync.Once
@@ -122,6 +136,10 @@ func New(opts Options) (*Server, error) {
 	}
 	s.canMate = newMateMemo(s.canMate, 1<<18).CanMate
 	s.flags = newFlagWatch()
+	s.process = newProcess()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	s.findOutage(ctx, time.Now())
+	cancel()
 	s.routes()
 	go s.watchFlags(s.done)
 	go s.rearm(context.Background())
@@ -129,6 +147,7 @@ func New(opts Options) (*Server, error) {
 	go s.releaseMemory(s.done, 10*time.Second)
 	go s.catchUpNotes(s.done)
 	go s.watchStore(s.done, time.Second)
+	go s.beat(s.done)
 	return s, nil
 }
 
@@ -168,6 +187,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{game}/log", s.getLog)
 	m.HandleFunc("POST /api/games/{game}/actions", s.postActions)
 	m.HandleFunc("POST /api/games/{game}/result", s.postResult)
+	m.HandleFunc("POST /api/games/{game}/clock", s.postClock)
 	m.HandleFunc("POST /api/games/{game}/board-token", s.newBoardToken)
 	m.HandleFunc("GET /api/games/{game}/pgn", s.gamePGN)
 	m.HandleFunc("GET /api/games/{game}/live", s.followGame)
@@ -198,7 +218,13 @@ func (s *Server) Run(ctx context.Context) error {
 // Close ends the live streams (their sockets are closed with "going
 // away"). It does not close the store.
 func (s *Server) Close() {
-	s.closeOnce.Do(func() { close(s.done) })
+	s.closeOnce.Do(func() {
+		close(s.done)
+		// The last heartbeat: a clean stop is known to the millisecond.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		s.store.Beat(ctx, s.process, time.Now())
+		cancel()
+	})
 }
 
 // notified handles another process's (or this one's) new entry of a game,

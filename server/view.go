@@ -66,6 +66,12 @@ type GameView struct {
 	// Clock is the game's clocks as the server reckons them, for a game
 	// with a time control.
 	Clock *ClockView `json:"clock,omitempty"`
+	// Notes are the server's notes on the log's entries (a board's t
+	// re-stamped, a physical clock's times held, the clocks stopped while
+	// the server was down), in order; ClockHeld is the physical clock's
+	// reading held for the arbiter, until he accepts or corrects it.
+	Notes     []EntryNote `json:"notes"`
+	ClockHeld *EntryNote  `json:"clock_held,omitempty"`
 }
 
 // ClockView is what a game's clocks show at a moment, as the server keeps
@@ -78,6 +84,11 @@ type ClockView struct {
 	At    time.Time `json:"at"`   // the server time of these figures
 	// Started is false until the game's first action starts its clock.
 	Started bool `json:"started"`
+	// T is the game's own time at At (milliseconds since its clock
+	// started: the t an action made at At would carry), once Started. A
+	// board that stamps its actions itself keeps to this time (the
+	// server re-stamps a t outside its drift).
+	T int64 `json:"t,omitempty"`
 	// Flag is the side whose flag fell, once the game ended on time.
 	Flag string `json:"flag,omitempty"`
 }
@@ -92,11 +103,12 @@ func (g *live) clockView(now time.Time) *ClockView {
 	if g.origin.IsZero() {
 		return &ClockView{White: int64(tc.White) * 1000, Black: int64(tc.Black) * 1000, At: now}
 	}
-	x, ok := g.eng.ClockAt(now.Sub(g.origin).Milliseconds())
+	t := now.Sub(g.origin).Milliseconds()
+	x, ok := g.eng.ClockAt(t)
 	if !ok {
 		return &ClockView{White: int64(tc.White) * 1000, Black: int64(tc.Black) * 1000, At: now}
 	}
-	v := &ClockView{White: x.White, Black: x.Black, At: now, Started: true}
+	v := &ClockView{White: x.White, Black: x.Black, At: now, Started: true, T: t}
 	if c, ok := g.eng.Running(); ok && g.decision == nil {
 		v.Runs = c.String()
 	}
@@ -119,7 +131,7 @@ func (g *live) view(withRulings bool) *GameView {
 	v := &GameView{ID: m.ID, Event: m.Event, Round: m.Round, Board: m.Board, White: m.White, Black: m.Black, WhitePlayer: publicPlayer(g.white), BlackPlayer: publicPlayer(g.black),
 		Start: m.Start, Enforce: m.Enforce, Created: m.Created, N: int64(len(g.log)),
 		StartFEN: gm.Start().FEN(), FEN: gm.Position().FEN(), Turn: gm.Position().Turn().String(),
-		Moves: sum.Moves, Violations: sum.Violations, Claims: []protocol.Ruling{}, Summary: sum, Seqs: map[string]int64{}}
+		Moves: sum.Moves, Violations: sum.Violations, Claims: []protocol.Ruling{}, Summary: sum, Seqs: map[string]int64{}, Notes: []EntryNote{}}
 	if v.Moves == nil {
 		v.Moves = []string{}
 	}
@@ -146,9 +158,16 @@ func (g *live) view(withRulings bool) *GameView {
 		v.Rulings = []protocol.Ruling{}
 	}
 	v.Clock = g.clockView(time.Now().UTC())
+	if g.held != nil {
+		h := *g.held
+		v.ClockHeld = &h
+	}
 	for _, r := range g.log {
 		if r.Seq > v.Seqs[r.Author] {
 			v.Seqs[r.Author] = r.Seq
+		}
+		for _, n := range r.Notes {
+			v.Notes = append(v.Notes, EntryNote{At: r.N, Note: n})
 		}
 		for _, x := range r.Rulings {
 			if x.Kind == protocol.KindClaim {

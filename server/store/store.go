@@ -128,7 +128,41 @@ type Entry struct {
 	Decision *Decision         `json:"decision,omitempty"`
 	Rulings  []protocol.Ruling `json:"rulings"`
 	Time     time.Time         `json:"time"`
+	// Notes are what the server noted of the action beside the engine's
+	// rulings: a board's t re-stamped, a physical clock's times held, the
+	// clocks stopped while the server was down.
+	Notes []Note `json:"notes,omitempty"`
 }
+
+// Note is what the server noted of an action that the engine does not
+// rule on: where it did not take what a board sent as it was, or credited
+// time back (the server's, not the engine's; see the server's API page).
+type Note struct {
+	// Kind is NoteRestamped, NoteClockHeld or NoteOutage.
+	Kind string `json:"kind"`
+	// Text says it in words.
+	Text string `json:"text"`
+	// BoardT is the t the board gave (NoteRestamped).
+	BoardT *int64 `json:"board_t,omitempty"`
+	// Times is what a physical clock showed, held rather than taken as the
+	// clock of record, and Reckoned the server's reckoning at that moment
+	// (NoteClockHeld).
+	Times    *protocol.Times `json:"times,omitempty"`
+	Reckoned *protocol.Times `json:"reckoned,omitempty"`
+	// Runs is whose clock ran at the reading (NoteClockHeld).
+	Runs string `json:"runs,omitempty"`
+	// From and To are when the server stopped and started again
+	// (NoteOutage).
+	From *time.Time `json:"from,omitempty"`
+	To   *time.Time `json:"to,omitempty"`
+}
+
+// The kinds of note.
+const (
+	NoteRestamped = "restamped"  // the board's t was not taken: the server's arrival time was
+	NoteClockHeld = "clock-held" // a physical clock's times differ from the server's reckoning: held for the arbiter
+	NoteOutage    = "outage"     // the server was down: the clocks were stopped meanwhile
+)
 
 // Decision is a result the arbiter sets on a game. Result "*" withdraws an
 // earlier decision.
@@ -830,6 +864,30 @@ func (s *Store) WriteCheck(ctx context.Context) error {
 	return s.commit(tx)
 }
 
+// Beat writes the heartbeat of a server process (its id, not 1: that row
+// is WriteCheck's) at now.
+func (s *Store) Beat(ctx context.Context, process int64, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO health (id, checked_ms) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET checked_ms = excluded.checked_ms`), process, millis(now))
+	if err == nil {
+		err = s.checkFiles(false)
+	}
+	return err
+}
+
+// LastBeat returns the latest heartbeat of any server process, and false
+// when none was ever written. Heartbeats older than a week are dropped.
+func (s *Store) LastBeat(ctx context.Context) (time.Time, bool, error) {
+	s.db.ExecContext(ctx, s.q(`DELETE FROM health WHERE id <> 1 AND checked_ms < ?`), millis(time.Now().Add(-7*24*time.Hour)))
+	var ms sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT MAX(checked_ms) FROM health WHERE id <> 1`).Scan(&ms); err != nil {
+		return time.Time{}, false, err
+	}
+	if !ms.Valid {
+		return time.Time{}, false, nil
+	}
+	return fromMillis(ms.Int64), true, nil
+}
+
 // SetBoardHash replaces the hash of a game's board token.
 func (s *Store) SetBoardHash(ctx context.Context, gameID, hash string) error {
 	tx, done, err := s.begin(ctx)
@@ -928,8 +986,9 @@ func scanEntry(rows *sql.Rows) (Entry, error) {
 	var err error
 	switch e.Kind {
 	case KindAction:
-		e.Action = new(protocol.Action)
-		err = json.Unmarshal([]byte(body), e.Action)
+		var x noted
+		err = json.Unmarshal([]byte(body), &x)
+		e.Action, e.Notes = &x.Action, x.Notes
 	case KindDecision:
 		e.Decision = new(Decision)
 		err = json.Unmarshal([]byte(body), e.Decision)
@@ -1027,6 +1086,14 @@ func (s *Store) AppendAt(ctx context.Context, gameID string, have int64, boardHa
 	return s.pgAppend(ctx, &pgAppendReq{game: gameID, have: have, hash: boardHash, entries: entries})
 }
 
+// noted is the body of an action entry with notes: the action's fields
+// and the notes beside them (an action's own fields never include
+// "notes", and a body without notes reads as before).
+type noted struct {
+	protocol.Action
+	Notes []Note `json:"notes,omitempty"`
+}
+
 // encodeEntry returns the body and rulings columns of an entry.
 func encodeEntry(e Entry) (body, rulings string, err error) {
 	var b []byte
@@ -1034,7 +1101,11 @@ func encodeEntry(e Entry) (body, rulings string, err error) {
 	case KindAction:
 		a := *e.Action
 		a.Seq = 0 // kept in its own column
-		b, err = json.Marshal(a)
+		if len(e.Notes) > 0 {
+			b, err = json.Marshal(noted{Action: a, Notes: e.Notes})
+		} else {
+			b, err = json.Marshal(a)
+		}
 	case KindDecision:
 		b, err = json.Marshal(e.Decision)
 	default:
