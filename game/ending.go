@@ -146,6 +146,15 @@ func (g *Game) AgreeAnyTime() (Outcome, error) {
 	return g.finish(outcome(Draw, Agreement, 0))
 }
 
+// IllegalPositionDraw ends the game in a draw because an illegal position
+// (a pawn on the rank furthest from its start, both kings in check) was
+// still on the board once the move after it was completed (A.5.4, rapid
+// and blitz without full supervision). The game record holds no such
+// position: it is the board's.
+func (g *Game) IllegalPositionDraw() (Outcome, error) {
+	return g.finish(outcome(Draw, IllegalPosition, 0))
+}
+
 // FlagFall ends the game because c's time ran out (6.9): c loses, unless
 // the opponent cannot checkmate by any series of legal moves, and then
 // the game is drawn ("time-vs-no-mate").

@@ -35,6 +35,7 @@ const (
 	TimeVsNoMate         Reason = "time-vs-no-mate"          // 6.9, the opponent cannot mate
 	IllegalMoves         Reason = "illegal-moves"            // 7.5.5
 	IllegalMovesVsNoMate Reason = "illegal-moves-vs-no-mate" // 7.5.5, the opponent cannot mate
+	IllegalPosition      Reason = "illegal-position"         // A.5.4: an illegal position still on the board after the next move
 )
 
 // Automatic reports whether the laws end the game with this reason without
@@ -73,6 +74,8 @@ func (r Reason) Article() string {
 		return "6.9"
 	case IllegalMoves, IllegalMovesVsNoMate:
 		return "7.5.5"
+	case IllegalPosition:
+		return "A.5.4"
 	}
 	return ""
 }

@@ -19,7 +19,7 @@ func TestRuleSets_S_Table(t *testing.T) {
 		{"fide", true, false, false, 120, 2, 0, 120, true, FlagCannotMate, true},
 		{"fide-rapid", true, false, false, 60, 2, 1, 60, true, FlagCannotMate, true},
 		{"fide-blitz", true, false, false, 60, 2, 1, 60, true, FlagCannotMate, true},
-		{"uscf", true, true, false, 120, 0, 10, 120, false, FlagInsufficientMaterial, false},
+		{"uscf", true, true, false, 120, 0, 10, 120, true, FlagInsufficientMaterial, false},
 		{"casual", false, true, false, 0, 0, 1, 0, false, FlagCannotMate, true},
 		{"fide-1971", true, false, true, 120, 2, 0, 120, true, FlagCannotMate, true},
 	} {
@@ -44,6 +44,43 @@ func TestRuleSets_S_Table(t *testing.T) {
 	}
 	if _, err := Lookup("fischer-1850"); err == nil {
 		t.Error("unknown rule set accepted")
+	}
+}
+
+// The event's regime (laws S, I5, I7): full supervision applies the
+// Competition Rules in full (A.4 for rapid, B.2 for blitz: illegal moves
+// ruled on when completed; the blitz bonus back to two minutes, as B.2
+// does not bring in A.3); partial supervision is the default (A.5, B.3);
+// US Chess variation 11H1 makes the director a witness only.
+func TestS_A_4_B_2_11H1_Regime(t *testing.T) {
+	r, err := FIDERapid.Under(SupervisionFull, nil)
+	if err != nil || r.IllegalStandsAfter != 0 || r.IllegalMoveBonus != 60 || r.IncorrectClaimBonus != 60 || r.IllegalPositionDraw || r.StandsArticle != "" {
+		t.Errorf("rapid under A.4: %+v %v", r, err)
+	}
+	r, err = FIDEBlitz.Under(SupervisionFull, nil)
+	if err != nil || r.IllegalStandsAfter != 0 || r.IllegalMoveBonus != 120 || r.IncorrectClaimBonus != 120 {
+		t.Errorf("blitz under B.2: %+v %v", r, err)
+	}
+	if r, err := FIDEBlitz.Under(SupervisionPartial, nil); err != nil || r.IllegalStandsAfter != 1 || r.IllegalMoveBonus != 60 || !r.IllegalPositionDraw {
+		t.Errorf("blitz under B.3: %+v %v", r, err)
+	}
+	if r, err := FIDE.Under(SupervisionFull, nil); err != nil || r.Name != "fide" || r.IllegalStandsAfter != 0 {
+		t.Errorf("standard play is fully supervised: %+v %v", r, err)
+	}
+	for _, c := range []struct {
+		r   RuleSet
+		sup string
+	}{{FIDE, SupervisionPartial}, {USCF, SupervisionFull}, {Casual, SupervisionFull}, {FIDERapid, "half"}} {
+		if _, err := c.r.Under(c.sup, nil); err == nil {
+			t.Errorf("%s under %q accepted", c.r.Name, c.sup)
+		}
+	}
+	r, err = USCF.Under("", []string{"11H1"})
+	if err != nil || r.ArbiterActsOnIllegal || !USCF.ArbiterActsOnIllegal || USCF.ArbiterQuietSeconds != 300 {
+		t.Errorf("11H1: %+v %v", r, err)
+	}
+	if _, err := FIDE.Under("", []string{"11H1"}); err == nil {
+		t.Error("11H1 accepted under fide")
 	}
 }
 

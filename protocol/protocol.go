@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Start sets up a game; it is the optional first line of an action stream.
@@ -22,6 +23,21 @@ type Start struct {
 	Rules    string `json:"rules,omitempty"` // rule set name; default "fide"
 	Chess960 bool   `json:"chess960,omitempty"`
 	Clock    *Clock `json:"clock,omitempty"`
+	// Supervision is the event's regime for rapid and blitz: "full" (one
+	// arbiter for at most three rapid games, one for each blitz game: the
+	// Competition Rules apply, A.4, B.2) or "partial" (A.5, B.3), the
+	// default. Standard play is always fully supervised.
+	Supervision string `json:"supervision,omitempty"`
+	// Variations names the rule variations the event announced, by
+	// number, separated by spaces or commas (US Chess "11H1": the director
+	// is a witness only). A string, not a list, so that a Start stays
+	// comparable.
+	Variations string `json:"variations,omitempty"`
+}
+
+// VariationList returns the names in Variations, in order.
+func (s Start) VariationList() []string {
+	return strings.FieldsFunc(s.Variations, func(r rune) bool { return r == ' ' || r == ',' })
 }
 
 // Clock is a time control, in seconds (laws K1).
@@ -59,11 +75,32 @@ const (
 // judge itself (its clock: Clock.Check), or nil. The position and the
 // rules are the engine's to read.
 func (s Start) Check() error {
+	switch s.Supervision {
+	case "", SupervisionFull, SupervisionPartial:
+	default:
+		return fmt.Errorf("supervision must be %q or %q, not %q", SupervisionFull, SupervisionPartial, s.Supervision)
+	}
+	if len(s.Variations) > MaxVariations*8 {
+		return fmt.Errorf("variations: at most %d names of rule numbers, not %d characters", MaxVariations, len(s.Variations))
+	}
+	vs := s.VariationList()
+	if len(vs) > MaxVariations {
+		return fmt.Errorf("at most %d variations, not %d", MaxVariations, len(vs))
+	}
 	if s.Clock != nil {
 		return s.Clock.Check()
 	}
 	return nil
 }
+
+// The values of Start.Supervision.
+const (
+	SupervisionFull    = "full"
+	SupervisionPartial = "partial"
+)
+
+// MaxVariations bounds the number of names in Start.Variations.
+const MaxVariations = 16
 
 // Check reports what is wrong with a time control, or nil: a negative or
 // too large time, a delay without its mode or an unknown mode, periods out
@@ -139,6 +176,11 @@ type Action struct {
 	// Times is what a physical clock (a DGT3000) showed at this action;
 	// where present it is the clock of record (laws K5).
 	Times *Times `json:"times,omitempty"`
+	// TimePressure, with the arbiter's claim of an illegal move, states
+	// that a player is in the last five minutes of a time control (US
+	// Chess 11H: the director then does not correct it), where the
+	// actions carry no t for the engine to tell from the clocks.
+	TimePressure bool `json:"time_pressure,omitempty"`
 	// Seq is a client's sequence number (an extension for the server: it
 	// makes posting an action idempotent). Zero means none.
 	Seq int64 `json:"seq,omitempty"`
@@ -277,6 +319,9 @@ func (a Action) Check() error {
 	} else if a.Act == Pause || a.Act == Resume || a.Act == SetClock {
 		return fmt.Errorf("%s is the arbiter's act (by \"arbiter\")", a.Act)
 	}
+	if a.TimePressure && (a.By != ByArbiter || a.Act != Claim) {
+		return fmt.Errorf("time_pressure goes with the arbiter's claim only")
+	}
 	if a.Act == Claim {
 		switch a.What {
 		case ClaimTouchMove, ClaimIllegalMove, ClaimThreefold, ClaimFifty, ClaimDeadPosition:
@@ -350,6 +395,14 @@ const (
 	// the clock, the pieces set up again) and changes nothing. Its
 	// Result and Reason are the result in force.
 	KindAfterEnd = "after-end"
+	// KindIrregularity records an irregularity of Article 7 or Appendix
+	// D found on the board, and what follows from it: an illegal position
+	// the arbiter waits on (A.5.4), displaced pieces set back (7.6), a
+	// set-up error found (7.2, 7.3), two boards that differ (D.2.9). Its
+	// Article names the rule and Text what was found and done; By is the
+	// player concerned, where there is one; FEN is the position of the
+	// game record where it matters.
+	KindIrregularity = "irregularity"
 )
 
 // Summary is the state of a game after a stream of actions, printed by

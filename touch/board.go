@@ -51,6 +51,18 @@ func (b *board) reset(p *chess.Position) {
 	b.hands = map[string][]*held{}
 }
 
+// set sets the board to the placement pl, with empty hands: each piece
+// stands where it began (what the board holds after an illegal position).
+func (b *board) set(pl [64]chess.Piece) {
+	for s := chess.A1; s <= chess.H8; s++ {
+		b.sq[s] = man{piece: pl[s], origin: s}
+		if pl[s] == chess.NoPiece {
+			b.sq[s].origin = chess.NoSquare
+		}
+	}
+	b.hands = map[string][]*held{}
+}
+
 func (b *board) clone() board {
 	c := *b
 	c.hands = make(map[string][]*held, len(b.hands))

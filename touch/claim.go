@@ -33,7 +33,7 @@ func (e *Engine) claimAction(at int, by chess.Color, a protocol.Action) []protoc
 		}
 		return refuse("", 0, "the opponent broke no rule of Article 4 that can still be claimed")
 	case protocol.ClaimIllegalMove:
-		return e.claimIllegal(at, by)
+		return e.claimIllegal(at, by, by.String(), e.standsArticle())
 	case protocol.ClaimDeadPosition:
 		if !e.g.CanMate(chess.White) && !e.g.CanMate(chess.Black) {
 			return e.grantDraw(at, by, a.What, "5.2.2", nil)
@@ -142,20 +142,32 @@ func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
 		return e.flag(at, side)
 	case protocol.Claim:
 		if !e.rules.ArbiterActsOnIllegal {
-			return e.fail(at, "under "+e.rules.Name+" the arbiter does not act on an illegal move: the opponent claims it")
+			why := "the opponent claims it"
+			if base, _ := laws.Lookup(e.rules.Name); base.ArbiterActsOnIllegal {
+				why = "the variation announced (" + e.start.Variations + ") makes him a witness only: the opponent claims it"
+			}
+			return e.fail(at, "under "+e.rules.Name+" the arbiter does not act on an illegal move: "+why)
 		}
-		if e.standing == nil {
-			f := false
-			return []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: protocol.ByArbiter, What: protocol.ClaimIllegalMove, Granted: &f, Article: "7.5.1",
+		article := e.rules.ArbiterArticle
+		if article == "" {
+			article = e.standsArticle()
+		}
+		f := false
+		if n := e.rules.ArbiterQuietSeconds; n > 0 && (a.TimePressure || e.inLastSeconds(n)) {
+			return []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: protocol.ByArbiter, What: protocol.ClaimIllegalMove, Granted: &f, Article: article,
+				Text: fmt.Sprintf("in the last %d minutes of a time control the director does not correct an illegal move he witnesses: the opponent may claim it", n/60)}}
+		}
+		var offender chess.Color
+		switch {
+		case e.limbo != nil:
+			offender = e.limbo.by
+		case e.standing != nil:
+			offender = e.standing.by
+		default:
+			return []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: protocol.ByArbiter, What: protocol.ClaimIllegalMove, Granted: &f, Article: article,
 				Text: "no illegal move stands on the board"}}
 		}
-		out := e.claimIllegal(at, e.standing.by.Other())
-		for i := range out {
-			if out[i].Kind == protocol.KindClaim {
-				out[i].By = protocol.ByArbiter
-			}
-		}
-		return out
+		return e.claimIllegal(at, offender.Other(), protocol.ByArbiter, article)
 	case protocol.Pause, protocol.Resume, protocol.SetClock:
 		return e.clockAct(at, a)
 	}

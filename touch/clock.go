@@ -304,6 +304,18 @@ func (e *Engine) ZeroAt() (int64, bool) {
 	return e.clock.zeroAt(), true
 }
 
+// inLastSeconds reports whether a player has less than n seconds left on
+// his clock at the last action (the last minutes of a time control, US
+// Chess 11H). Without clock figures it is false.
+func (e *Engine) inLastSeconds(n int) bool {
+	c := &e.clock
+	if !c.on || !c.has() {
+		return false
+	}
+	x := c.times()
+	return x.White < int64(n)*1000 || x.Black < int64(n)*1000
+}
+
 // clockText writes ms as h:mm:ss, or m:ss under an hour.
 func clockText(ms int64) string {
 	s := (ms + 999) / 1000

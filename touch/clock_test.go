@@ -167,8 +167,8 @@ func TestK4_BonusesOnTheClock(t *testing.T) {
 	expect(t, got, "1 illegal 7.5.3 1", "1 time 298 420 white")
 	rapid := clockStart(protocol.Clock{White: 600, Black: 600})
 	rapid.Rules = "fide-rapid"
-	_, got = timed(t, rapid, "1000 w clock")
-	expect(t, got, "1 illegal 7.5.3 1", "1 time 599 660 white")
+	_, got = timed(t, rapid, "1000 w clock", "2000 b claim illegal-move")
+	expect(t, got, "1 move no move", "1 time 599 600 black", "2 claim illegal-move true A.5.2", "2 illegal 7.5.3 1", "2 time 599 659 white")
 	_, got = timed(t, clockStart(protocol.Clock{White: 300, Black: 300}), "1000 w claim threefold")
 	if got[len(got)-1] != "1 time 299 420 white" {
 		t.Errorf("9.5.3 bonus: %v", got)

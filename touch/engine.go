@@ -43,18 +43,18 @@ type violation struct {
 // clock press (7.5.1). Once his move is made the opponent has the move
 // and the turn waits, as Engine.done, for the press.
 type turn struct {
-	start      chess.Position // the position when the turn began (P)
-	legal      []chess.Move
-	touched    []contact
-	duty       *obligation
-	intended   *obligation // an intended move owed after an incorrect claim (9.5.3)
-	released   *obligation // a move made and then changed: owed again after the reinstatement (4.7, 7.5.1)
-	commit     *obligation // the king released on a castling square (T7)
+	start    chess.Position // the position when the turn began (P)
+	legal    []chess.Move
+	touched  []contact
+	duty     *obligation
+	intended *obligation // an intended move owed after an incorrect claim (9.5.3)
+	released *obligation // a move made and then changed: owed again after the reinstatement (4.7, 7.5.1)
+	commit   *obligation // the king released on a castling square (T7)
 	// partial: a piece released on a square as part of a legal move not
 	// yet complete (the pawn on d6 of exd6 e.p. with d5 still on the
 	// board): it may go to no other square on this move (4.7).
-	partial *obligation
-	made       chess.Move  // the move made (T7), or NoMove
+	partial    *obligation
+	made       chess.Move // the move made (T7), or NoMove
 	madeAt     int
 	pending    chess.Move    // uscf: rook on its castling square, may still become castling
 	hands      handSet       // hands used for pieces this turn (T1)
@@ -136,12 +136,14 @@ type Engine struct {
 	// standing is an illegal move not yet claimed (rule sets where one may
 	// stand, laws I5, I6).
 	standing *standing
-	offer    *chess.Color
-	start    protocol.Start // as set up, with the options applied
-	clock    chessClock
-	errors   int
-	over     bool
-	result   protocol.Ruling
+	// limbo is an illegal position on hold under A.5.4, or nil.
+	limbo  *limbo
+	offer  *chess.Color
+	start  protocol.Start // as set up, with the options applied
+	clock  chessClock
+	errors int
+	over   bool
+	result protocol.Ruling
 }
 
 // New starts an engine for a game set up by start (any field may be
@@ -158,6 +160,9 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 	if err := start.Check(); err != nil {
 		return nil, err
 	}
+	if rules, err = rules.Under(start.Supervision, start.VariationList()); err != nil {
+		return nil, err
+	}
 	fen := start.FEN
 	if fen == "" {
 		fen = opts.FEN
@@ -171,7 +176,8 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 	}
 	e := &Engine{rules: rules, enforce: opts.Enforce, g: game.NewWith(p, game.Config{CanMate: opts.CanMate})}
 	e.phys = newBoard(p)
-	e.start = protocol.Start{FEN: start.FEN, Rules: rules.Name, Chess960: start.Chess960 || opts.Chess960, Clock: start.Clock}
+	e.start = protocol.Start{FEN: start.FEN, Rules: rules.Name, Chess960: start.Chess960 || opts.Chess960, Clock: start.Clock,
+		Supervision: start.Supervision, Variations: start.Variations}
 	if e.start.FEN == "" {
 		e.start.FEN = opts.FEN
 	}
@@ -313,6 +319,11 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		sq, _ = chess.ParseSquare(a.Sq)
 	}
 	mover := e.t.start.Turn() // the player having the move (T11)
+	if e.limbo != nil {
+		if rs, ok := e.limboAct(at, by, a, sq); ok {
+			return rs
+		}
+	}
 	switch a.Act {
 	case protocol.Claim:
 		return e.claimAction(at, by, a)

@@ -78,6 +78,8 @@ func brief(r protocol.Ruling) string {
 		s += fmt.Sprintf(" %s %v %s", r.What, *r.Granted, r.Article)
 	case protocol.KindResult:
 		s += " " + r.Result + " " + r.Reason
+	case protocol.KindIrregularity:
+		s += " " + r.Article
 	}
 	return s
 }

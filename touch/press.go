@@ -48,11 +48,23 @@ func (e *Engine) pressUnmade(at int, by chess.Color, hand string) []protocol.Rul
 		if e.enforce {
 			return e.fail(at, "refused (7.5.3): make a move before pressing the clock")
 		}
+		if e.rules.IllegalStandsAfter > 0 {
+			// A.5.2: unclaimed, the press without a move stands too; the
+			// opponent has the move in the same position.
+			if q, _, ok := e.irregular(pl); ok {
+				return e.stand(at, by, q, "no move", "7.5.3")
+			}
+		}
 		return e.penalise(at, by, "7.5.3", true, "pressed the clock without making a move")
 	}
 	if m := e.unpromoted(pl); m != chess.NoMove {
 		if e.enforce {
 			return e.fail(at, "refused (7.5.2): exchange the pawn on "+m.To().String()+" for a new piece before pressing the clock")
+		}
+		if e.rules.IllegalPositionDraw && !e.phys.holding() {
+			// A.5.2, A.5.4: the pawn stands on the last rank until the
+			// opponent claims it or completes his next move.
+			return e.enterLimbo(at, by, pl, "7.5.2", m, "a pawn on "+m.To().String())
 		}
 		// 7.5.2: the pawn becomes a queen; the illegal move is penalised.
 		out, _ := e.makeMove(at, by, m)
@@ -79,7 +91,12 @@ func (e *Engine) illegalBoard(at int, by chess.Color, pl [64]chess.Piece) []prot
 	}
 	if e.rules.IllegalStandsAfter > 0 {
 		if q, note, ok := e.irregular(pl); ok {
-			return e.stand(at, by, q, note)
+			return e.stand(at, by, q, note, "7.5.1")
+		}
+	}
+	if e.rules.IllegalPositionDraw && !e.phys.holding() {
+		if found := illegalFeature(pl); found != "" {
+			return e.enterLimbo(at, by, pl, "7.5.1", chess.NoMove, found)
 		}
 	}
 	return e.penalise(at, by, "7.5.1", true, "the board showed "+boardChange(e.startPlacement(), pl))
@@ -129,6 +146,9 @@ func (e *Engine) press(at int, by chess.Color, hand string) []protocol.Ruling {
 	// penalised; the move stands.
 	m := d.made
 	if d.hands.count() > 1 && (m.IsCastling() || captured(&d.start, m) != chess.NoSquare || m.Promotion() != chess.NoPieceType) {
+		if e.rules.IllegalStandsAfter > 0 {
+			return append(out, e.standTwoHands(at, by, d)...) // A.5.2: penalised only if claimed
+		}
 		return append(out, e.penalise(at, by, "7.5.4", false, "made "+d.start.SAN(m)+" with two hands: the move stands")...)
 	}
 	return out

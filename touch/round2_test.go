@@ -225,13 +225,18 @@ func TestI7_ArbiterActs(t *testing.T) {
 	arbiter := protocol.Action{By: "arbiter", Act: "claim", What: "illegal-move"}
 	// Rapid: Ng1-g3 stands for now; the arbiter steps in.
 	e, got := run(t, protocol.Start{Rules: "fide-rapid"}, false, act("white", "lift", "g1"), act("white", "drop", "g3"), act("white", "clock", ""), arbiter)
-	if !strings.Contains(strings.Join(got, " "), "4 claim illegal-move true 7.5.1") || e.Summary().Illegal.White != 1 {
+	if !strings.Contains(strings.Join(got, " "), "4 claim illegal-move true A.5.2") || e.Summary().Illegal.White != 1 {
 		t.Errorf("rapid: %v", got)
 	}
-	// US Chess: the players claim; the arbiter does not.
+	// US Chess: the director corrects an illegal move he witnesses (11H);
+	// with variation 11H1 he is a witness only, and the players claim.
 	_, got = run(t, protocol.Start{Rules: "uscf"}, false, act("white", "lift", "g1"), act("white", "drop", "g3"), act("white", "clock", ""), arbiter)
-	if got[len(got)-1] != "4 error" {
+	if !strings.Contains(strings.Join(got, " "), "4 claim illegal-move true 11H") {
 		t.Errorf("uscf: %v", got)
+	}
+	_, got = run(t, protocol.Start{Rules: "uscf", Variations: "11H1"}, false, act("white", "lift", "g1"), act("white", "drop", "g3"), act("white", "clock", ""), arbiter)
+	if got[len(got)-1] != "4 error" {
+		t.Errorf("uscf with 11H1: %v", got)
 	}
 	// A flag observed by the arbiter.
 	_, got = run(t, protocol.Start{}, false, protocol.Action{By: "arbiter", Act: "flag", Side: "black"})

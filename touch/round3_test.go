@@ -149,7 +149,7 @@ func TestI5_IllegalMateInBlitzDoesNotEnd(t *testing.T) {
 		t.Fatalf("the illegal mate ended the game: %+v", s)
 	}
 	_, got = script(t, mate, "fide-blitz", false, "w lift e1", "w drop e8", "w clock", "b claim illegal-move")
-	expect(t, got[len(got)-3:], "4 claim illegal-move true 7.5.1", "4 illegal 7.5.1 1", "4 must move e1 4.3.1")
+	expect(t, got[len(got)-3:], "4 claim illegal-move true A.5.2", "4 illegal 7.5.1 1", "4 must move e1 4.3.1")
 	// The queen moves like a knight, d7-b6: "stalemate".
 	stale := "k7/2KQ4/8/8/8/8/8/8 w - - 0 1"
 	e, got = script(t, stale, "fide-rapid", false, "w lift d7", "w drop b6", "w clock")
@@ -171,4 +171,160 @@ func TestI5_IllegalMateInBlitzDoesNotEnd(t *testing.T) {
 	// Under the standard rules the arbiter rules on each at once (7.5.1).
 	_, got = script(t, mate, "fide", false, "w lift e1", "w drop e8", "w clock")
 	expect(t, got, "1 must move e1 4.3.1", "3 illegal 7.5.1 1", "3 must move e1 4.3.1")
+}
+
+// Issue point 7, laws I5 (A.5.2, 7.5.4): in rapid and blitz without full
+// supervision a castling made with two hands stands unless the opponent
+// claims it (or the arbiter observes it) before the opponent's next move;
+// claimed, it is penalised and the move stays. The model is the same for
+// 7.5.1, 7.5.3 and 7.5.4; under the standard rules and under full
+// supervision (B.2: two minutes in blitz) it is penalised at once.
+func TestI5_A_5_2_TwoHandedCastlingNobodyClaimsStands(t *testing.T) {
+	two := []string{"w lift e1 right", "w lift h1 left", "w drop g1 right", "w drop f1 left", "w clock right"}
+	e, got := script(t, castlingFEN, "fide-blitz", false, append(two, "b lift e8", "b drop d8", "b claim illegal-move")...)
+	expect(t, got, "1 must move e1 4.3.1", "2 must castle e1 king 4.4.1", "4 move O-O", "5 violation 7.5.4",
+		"6 must move e8 4.3.1", "7 move Kd8", "8 claim illegal-move false A.5.2")
+	if s := e.Summary(); s.Illegal.White != 0 || len(s.Moves) != 2 {
+		t.Errorf("unclaimed, the castling stands unpenalised: %+v", s)
+	}
+	e, got = script(t, castlingFEN, "fide-blitz", false, append(two, "b claim illegal-move", "b lift e8", "b drop d8")...)
+	expect(t, got[len(got)-4:], "6 claim illegal-move true A.5.2", "6 illegal 7.5.4 1", "7 must move e8 4.3.1", "8 move Kd8")
+	if s := e.Summary(); s.Illegal.White != 1 || len(s.Moves) != 2 || s.Moves[0] != "O-O" {
+		t.Errorf("claimed, the castling stays and is penalised: %+v", s)
+	}
+	// The arbiter who observes it acts the same way.
+	_, got = run(t, protocol.Start{FEN: castlingFEN, Rules: "fide-rapid"}, false,
+		protocol.Action{By: "white", Act: "lift", Sq: "e1"}, protocol.Action{By: "white", Act: "lift", Sq: "h1", Hand: "left"},
+		protocol.Action{By: "white", Act: "drop", Sq: "g1"}, protocol.Action{By: "white", Act: "drop", Sq: "f1", Hand: "left"},
+		protocol.Action{By: "white", Act: "clock"}, protocol.Action{By: "arbiter", Act: "claim", What: "illegal-move"})
+	expect(t, got[len(got)-2:], "6 claim illegal-move true A.5.2", "6 illegal 7.5.4 1")
+	// Standard play: at once.
+	_, got = script(t, castlingFEN, "fide", false, two...)
+	expect(t, got[len(got)-2:], "4 move O-O", "5 illegal 7.5.4 1")
+	// Blitz under full supervision (B.2): at once, with two minutes.
+	e, err := New(protocol.Start{FEN: castlingFEN, Rules: "fide-blitz", Supervision: "full"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []protocol.Ruling
+	for i, l := range []protocol.Action{{By: "white", Act: "lift", Sq: "e1"}, {By: "white", Act: "lift", Sq: "h1", Hand: "left"},
+		{By: "white", Act: "drop", Sq: "g1"}, {By: "white", Act: "drop", Sq: "f1", Hand: "left"}, {By: "white", Act: "clock"}} {
+		rs = e.Apply(i+1, l)
+	}
+	if len(rs) != 1 || rs[0].Kind != protocol.KindIllegal || rs[0].Article != "7.5.4" || rs[0].Bonus == nil || rs[0].Bonus.Seconds != 120 {
+		t.Errorf("blitz under B.2: %+v", rs)
+	}
+	// The press without a move stands too (7.5.3), and is taken back when
+	// claimed.
+	e, got = script(t, "", "fide-blitz", false, "w clock", "b claim illegal-move")
+	expect(t, got, "1 move no move", "2 claim illegal-move true A.5.2", "2 illegal 7.5.3 1")
+	if e.Position().Turn().String() != "white" || len(e.Summary().Moves) != 0 {
+		t.Errorf("after the claim: %s %+v", e.Position().FEN(), e.Summary())
+	}
+}
+
+// Issue point 7, laws I5 (A.5.4): a pawn left on the last rank in blitz is
+// an illegal position the arbiter watches: the opponent may claim it (the
+// pawn becomes a queen, 7.5.2, and the move is penalised); if he completes
+// his next move instead and the pawn is still there, the game is drawn;
+// if his move took the pawn, the game goes on from the board.
+func TestI5_A_5_4_PawnOnTheLastRank(t *testing.T) {
+	fen := "k6r/4P3/8/8/8/8/8/4K3 w - - 0 1"
+	push := []string{"w lift e7", "w drop e8", "w clock"}
+	e, got := script(t, fen, "fide-blitz", false, append(push, "b lift a8", "b drop b8", "b clock")...)
+	expect(t, got, "1 must move e7 4.3.1", "3 irregularity A.5.4", "6 irregularity A.5.4", "6 result 1/2-1/2 illegal-position")
+	if s := e.Summary(); s.Result != "1/2-1/2" || s.Reason != "illegal-position" {
+		t.Errorf("summary %+v", s)
+	}
+	e, got = script(t, fen, "fide-blitz", false, append(push, "b claim illegal-move", "b lift h8", "b remove e8", "b drop e8")...)
+	expect(t, got[1:], "3 irregularity A.5.4", "4 claim illegal-move true A.5.2", "4 move e8=Q+", "4 illegal 7.5.2 1", "5 must move h8 4.3.1",
+		"6 must capture e8 with h8 4.3.3", "7 move Rxe8+")
+	if s := e.Summary(); s.Illegal.White != 1 || len(s.Moves) != 2 || s.Moves[0] != "e8=Q+" {
+		t.Errorf("claimed: %+v", s)
+	}
+	// Black's move takes the pawn: no illegal position is left.
+	e, got = script(t, fen, "fide-blitz", false, append(push, "b lift h8", "b remove e8", "b drop e8", "b clock", "w lift e1", "w drop d2")...)
+	expect(t, got[1:], "3 irregularity A.5.4", "7 move Pe7-e8", "7 move Rh8-e8", "8 must move e1 4.3.1", "9 move Kd2")
+	if s := e.Summary(); s.Result != "*" || len(s.Moves) != 3 {
+		t.Errorf("put right: %+v", s)
+	}
+	// While the position stands, White may not touch the board, and Black's
+	// touches bind him to nothing.
+	_, got = script(t, fen, "fide-blitz", false, append(push, "w lift e1", "b touch a8", "b lift h8", "b drop g8", "b clock")...)
+	expect(t, got[1:], "3 irregularity A.5.4", "4 error", "8 irregularity A.5.4", "8 result 1/2-1/2 illegal-position")
+	// Standard play: 7.5.2 at once.
+	_, got = script(t, fen, "fide", false, push...)
+	expect(t, got[1:], "3 move e8=Q+", "3 illegal 7.5.2 1")
+}
+
+// Issue point 7, laws I5 (A.5.4): both kings in check after an illegal
+// move: the same wait, then a draw if they still are.
+func TestI5_A_5_4_BothKingsInCheck(t *testing.T) {
+	// White, in check from e8, gives check on the c-file instead.
+	fen := "4r3/8/8/2k5/8/8/8/R3K3 w - - 0 1"
+	check := []string{"w lift a1", "w drop c1", "w clock"}
+	_, got := script(t, fen, "fide-rapid", false, append(check, "b lift e8", "b drop e7", "b clock")...)
+	expect(t, got[1:], "3 irregularity A.5.4", "6 irregularity A.5.4", "6 result 1/2-1/2 illegal-position")
+	e, got := script(t, fen, "fide-rapid", false, append(check, "b claim illegal-move")...)
+	// (The rook cannot move while White is in check: no must follows.)
+	expect(t, got[1:], "3 irregularity A.5.4", "4 claim illegal-move true A.5.2", "4 illegal 7.5.1 1")
+	if e.Position().FEN() != fen {
+		t.Errorf("reinstated: %s", e.Position().FEN())
+	}
+	// Black steps out of check: White is to move, in check, and plays on.
+	e, got = script(t, fen, "fide-rapid", false, append(check, "b lift c5", "b drop d6", "b clock", "w lift e1", "w drop d2")...)
+	expect(t, got[1:], "3 irregularity A.5.4", "6 move Ra1-c1", "6 move Kc5-d6", "7 must move e1 4.3.1", "8 move Kd2")
+	if s := e.Summary(); s.Result != "*" {
+		t.Errorf("summary %+v", s)
+	}
+	// Standard play: at once.
+	_, got = script(t, fen, "fide", false, check...)
+	expect(t, got[1:], "3 illegal 7.5.1 1")
+}
+
+// Issue point 8, laws I7 (US Chess 11H): a director who witnesses an
+// illegal move requires it to be replaced, except in the last five minutes
+// of a time control; with variation 11H1 announced he is a witness only.
+func TestI7_USCF_11H_DirectorCorrectsIllegalMove(t *testing.T) {
+	knight := []string{"- w lift g1", "- w drop g3", "1000 w clock"}
+	start := clockStart(protocol.Clock{White: 1800, Black: 1800})
+	start.Rules = "uscf"
+	e, got := timed(t, start, append(knight, "2000 a claim illegal-move")...)
+	expect(t, got[len(got)-4:], "4 claim illegal-move true 11H", "4 illegal 7.5.1 1", "4 must move g1 4.3.1", "4 time 1799 1919 white")
+	if e.Summary().Illegal.White != 1 {
+		t.Errorf("summary %+v", e.Summary())
+	}
+	// White had less than five minutes: the director does not step in;
+	// Black may still claim (11A).
+	short := clockStart(protocol.Clock{White: 200, Black: 1800})
+	short.Rules = "uscf"
+	_, got = timed(t, short, append(knight, "2000 a claim illegal-move", "3000 b claim illegal-move")...)
+	expect(t, got[len(got)-5:], "4 claim illegal-move false 11H", "5 claim illegal-move true 11A", "5 illegal 7.5.1 1", "5 must move g1 4.3.1", "5 time 199 1918 white")
+	// Without clock figures the arbiter says so himself.
+	e, _ = New(protocol.Start{Rules: "uscf"}, Options{})
+	for i, l := range []string{"g1", "g3"} {
+		e.Apply(i+1, protocol.Action{By: "white", Act: []string{"lift", "drop"}[i], Sq: l})
+	}
+	e.Apply(3, protocol.Action{By: "white", Act: "clock"})
+	if rs := e.Apply(4, protocol.Action{By: "arbiter", Act: "claim", What: "illegal-move", TimePressure: true}); len(rs) != 1 || *rs[0].Granted || rs[0].Article != "11H" {
+		t.Errorf("time_pressure: %+v", rs)
+	}
+	// 11H1: the director is a witness only.
+	start.Variations = "11H1"
+	_, got = timed(t, start, append(knight, "2000 a claim illegal-move")...)
+	expect(t, got[len(got)-1:], "4 error")
+}
+
+// Laws S, I7: the start line's regime is checked against the rule set.
+func TestS_RegimeOnTheStartLine(t *testing.T) {
+	for _, s := range []protocol.Start{{Rules: "fide", Supervision: "partial"}, {Rules: "uscf", Supervision: "full"},
+		{Rules: "fide", Variations: "11H1"}, {Rules: "fide-rapid", Supervision: "most"}, {Rules: "uscf", Variations: "11H1, 99Z"}} {
+		if _, err := New(s, Options{}); err == nil {
+			t.Errorf("accepted %+v", s)
+		}
+	}
+	e, err := New(protocol.Start{Rules: "fide-rapid", Supervision: "full"}, Options{})
+	if err != nil || e.Start().Supervision != "full" || e.Rules().IllegalStandsAfter != 0 {
+		t.Errorf("rapid under A.4: %v %+v", err, e.Start())
+	}
 }

@@ -173,22 +173,26 @@ func TestI4_LosingIllegalMoveGivesNoBonus(t *testing.T) {
 	}
 }
 
+// I5, A.3: the penalty is one minute in rapid and blitz (the press
+// without a move stands until claimed, A.5.2).
 func TestI5_RapidAndBlitzPenaltyIsOneMinute(t *testing.T) {
 	for _, rules := range []string{"fide-rapid", "fide-blitz"} {
 		e, err := New(protocol.Start{Rules: rules}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rs := e.Apply(1, protocol.Action{By: "white", Act: "clock"})
-		if len(rs) != 1 || rs[0].Bonus == nil || rs[0].Bonus.Seconds != 60 || rs[0].Bonus.To != "black" {
+		e.Apply(1, protocol.Action{By: "white", Act: "clock"})
+		rs := e.Apply(2, protocol.Action{By: "black", Act: "claim", What: "illegal-move"})
+		if len(rs) != 2 || rs[1].Kind != protocol.KindIllegal || rs[1].Bonus == nil || rs[1].Bonus.Seconds != 60 || rs[1].Bonus.To != "black" {
 			t.Errorf("%s: %+v", rules, rs)
 		}
 	}
 }
 
 func TestI6_USChessIllegalMovesDoNotLose(t *testing.T) {
-	_, got := script(t, "", "uscf", false, "w clock", "w clock", "w clock")
-	expect(t, got, "1 illegal 7.5.3 1", "2 illegal 7.5.3 2", "3 illegal 7.5.3 3")
+	_, got := script(t, "", "uscf", false, "w clock", "b claim illegal-move", "w clock", "b claim illegal-move", "w clock", "b claim illegal-move")
+	expect(t, got, "1 move no move", "2 claim illegal-move true 11A", "2 illegal 7.5.3 1", "3 move no move", "4 claim illegal-move true 11A", "4 illegal 7.5.3 2",
+		"5 move no move", "6 claim illegal-move true 11A", "6 illegal 7.5.3 3")
 }
 
 func TestErrorsChangeNothing(t *testing.T) {
@@ -228,7 +232,7 @@ func TestR3_IncorrectClaimWithIntendedMoveMustBePlayed(t *testing.T) {
 
 func TestCasualHasNoTouchMove(t *testing.T) {
 	e, got := script(t, "", "casual", false, "w touch g1", "w lift e2", "w drop e4", "w clock", "b clock")
-	expect(t, got, "3 move e4", "5 illegal 7.5.3 1")
+	expect(t, got, "3 move e4", "5 move no move")
 	if len(e.Summary().Violations) != 0 {
 		t.Error("casual: no violations")
 	}
@@ -301,13 +305,13 @@ func TestI5_IllegalMoveStandsUnlessClaimed(t *testing.T) {
 	// The knight jumps g1-g3: an illegal move that leaves a playable position.
 	illegal := []string{"w lift g1", "w drop g3", "w clock"}
 	e, got := script(t, "", "fide-blitz", false, append(illegal, "b claim illegal-move")...)
-	expect(t, got, "1 must move g1 4.3.1", "3 move Ng1-g3", "4 claim illegal-move true 7.5.1", "4 illegal 7.5.1 1", "4 must move g1 4.3.1")
+	expect(t, got, "1 must move g1 4.3.1", "3 move Ng1-g3", "4 claim illegal-move true A.5.2", "4 illegal 7.5.1 1", "4 must move g1 4.3.1")
 	if e.Position().FEN() != chess.StartFEN || e.Summary().Illegal.White != 1 {
 		t.Errorf("the claim reinstates the position: %s %+v", e.Position().FEN(), e.Summary().Illegal)
 	}
 	// Not claimed before Black completes his move: it stands for good.
 	e, got = script(t, "", "fide-rapid", false, append(illegal, "b lift e7", "b drop e5", "b clock", "b claim illegal-move")...)
-	expect(t, got, "1 must move g1 4.3.1", "3 move Ng1-g3", "4 must move e7 4.3.1", "5 move e5", "7 claim illegal-move false 7.5.1")
+	expect(t, got, "1 must move g1 4.3.1", "3 move Ng1-g3", "4 must move e7 4.3.1", "5 move e5", "7 claim illegal-move false A.5.2")
 	if e.Position().PieceAt(chess.G3) != chess.WhiteKnight || len(e.Summary().Moves) != 2 || e.Summary().Illegal.White != 0 {
 		t.Errorf("the illegal move stands: %s %+v", e.Position().FEN(), e.Summary())
 	}
@@ -329,7 +333,7 @@ func TestI6_USChessCorrectsWithinTenMoves(t *testing.T) {
 	}
 	lines = append(lines, "w claim illegal-move", "b claim illegal-move")
 	e, got := script(t, "", "uscf", false, lines...)
-	expect(t, got[len(got)-4:], "13 claim illegal-move false 7.5.1", "14 claim illegal-move true 7.5.1", "14 illegal 7.5.1 1", "14 must move g1 4.3.1")
+	expect(t, got[len(got)-4:], "13 claim illegal-move false 11A", "14 claim illegal-move true 11A", "14 illegal 7.5.1 1", "14 must move g1 4.3.1")
 	if e.Position().FEN() != chess.StartFEN {
 		t.Errorf("reinstated before the illegal move: %s", e.Position().FEN())
 	}
