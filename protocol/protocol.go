@@ -204,9 +204,11 @@ const (
 	DeclineDraw = "decline-draw"
 	Flag        = "flag"
 	Knock       = "knock"
-	// Pause, Resume and SetClock are the arbiter's acts on the clocks:
-	// he stops both clocks (6.11.2), sets them going again, and sets
-	// what they show (6.10.2) to the Times of the action.
+	// Pause, Resume and SetClock act on the clocks: the arbiter pauses
+	// both (6.11.1) or a player does, to seek the arbiter's assistance
+	// (6.11.2: for a claim, 9.5.1; displaced pieces, 7.4.2; a flag, A.5.3);
+	// only the arbiter sets them going again (6.11.3) and sets what they
+	// show (6.10.2) to the Times of the action.
 	Pause    = "pause"
 	Resume   = "resume"
 	SetClock = "set-clock"
@@ -316,8 +318,8 @@ func (a Action) Check() error {
 		default:
 			return fmt.Errorf("the arbiter may claim an illegal move, observe a flag (flag with side), pause, resume or set-clock, not %s %s", a.Act, a.What)
 		}
-	} else if a.Act == Pause || a.Act == Resume || a.Act == SetClock {
-		return fmt.Errorf("%s is the arbiter's act (by \"arbiter\")", a.Act)
+	} else if a.Act == Resume || a.Act == SetClock {
+		return fmt.Errorf("%s is the arbiter's act (by \"arbiter\"; a player may only pause, 6.11.2)", a.Act)
 	}
 	if a.TimePressure && (a.By != ByArbiter || a.Act != Claim) {
 		return fmt.Errorf("time_pressure goes with the arbiter's claim only")

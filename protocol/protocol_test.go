@@ -25,6 +25,7 @@ func TestParseLine(t *testing.T) {
 		`{"by": "white", "act": "drop", "sq": "g1", "piece": "K"}`,
 		`{"by": "arbiter", "act": "pause", "t": 5000}`,
 		`{"by": "arbiter", "act": "resume"}`,
+		`{"by": "black", "act": "pause", "t": 7000}`,
 		`{"by": "arbiter", "act": "set-clock", "times": {"white": 60000, "black": 1000}}`,
 	} {
 		if _, err := ParseLine([]byte(line)); err != nil {
@@ -42,7 +43,7 @@ func TestParseLine(t *testing.T) {
 		{`{"by": "arbiter", "act": "lift", "sq": "e2"}`, "the arbiter may"},
 		{`{"by": "arbiter", "act": "claim", "what": "threefold"}`, "the arbiter may"},
 		{`{"by": "white", "act": "knock"}`, "needs a square"},
-		{`{"by": "white", "act": "pause"}`, "the arbiter's act"},
+		{`{"by": "white", "act": "resume"}`, "the arbiter's act"},
 		{`{"by": "black", "act": "set-clock", "times": {"white": 1, "black": 2}}`, "the arbiter's act"},
 		{`{"by": "arbiter", "act": "set-clock"}`, "set-clock needs times"},
 		{`{"by": "white", "act": "claim", "what": "boredom"}`, "claim needs what"},

@@ -131,7 +131,7 @@ func (e *Engine) restoreMade(at int, claimant chess.Color) []protocol.Ruling {
 // he observes (6.8), an illegal move he observes, where the rule set
 // has him act on it (laws I7: FIDE 7.5 in standard play; in rapid and
 // blitz only while the opponent has not made his next move), and his
-// acts on the clocks (6.10.2, 6.11.2).
+// acts on the clocks (6.10.2, 6.11.1, 6.11.3).
 func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
 	switch a.Act {
 	case protocol.Flag:

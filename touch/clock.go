@@ -93,10 +93,12 @@ func (c *chessClock) stop(t int64) {
 	c.runs = noSide
 }
 
-// start starts side s's clock at t.
+// start starts side s's clock at t. While the clocks are paused it
+// starts from the moment of the pause, so that it runs only once they are
+// resumed.
 func (c *chessClock) start(s int, t int64) {
 	c.stop(t)
-	c.runs, c.since = s, t
+	c.runs, c.since = s, c.eff(t)
 }
 
 // press is side s completing a move by his press at t: his clock stops,
@@ -147,7 +149,7 @@ func (c *chessClock) times() protocol.Times {
 	return protocol.Times{White: c.left(0, c.now), Black: c.left(1, c.now)}
 }
 
-// pause stops both clocks at t (6.11.2).
+// pause stops both clocks at t (6.11.1, 6.11.2).
 func (c *chessClock) pause(t int64) {
 	c.paused, c.pausedAt = true, t
 	c.changed = true
@@ -325,10 +327,11 @@ func clockText(ms int64) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-// clockAct applies the arbiter's acts on the clocks: pause (6.11.2),
-// resume, and set-clock, whose times clockBefore has already made the
-// clock of record (6.10.2). A game without a time control has no clocks
-// to act on.
+// clockAct applies the acts on the clocks: a pause by the arbiter
+// (6.11.1) or by a player seeking his assistance (6.11.2), the arbiter's
+// resume (6.11.3) and set-clock, whose times clockBefore has already made
+// the clock of record (6.10.2). A game without a time control has no
+// clocks to act on.
 func (e *Engine) clockAct(at int, a protocol.Action) []protocol.Ruling {
 	c := &e.clock
 	if !c.has() {

@@ -85,9 +85,13 @@
 //     after the result (the press that stops the clock, the pieces set up
 //     again) is answered with an after-end ruling and changes nothing (laws
 //     K7).
-//   - The arbiter's acts on the clocks: pause (6.11.2), resume, and
-//     set-clock (6.10.2; laws K6). While paused no time is used and no flag
-//     can fall.
+//   - The acts on the clocks: the arbiter pauses them (6.11.1), or a player
+//     does to seek the arbiter's assistance (6.11.2: a claim, 9.5.1;
+//     displaced pieces, 7.4.2; a flag, A.5.3); the arbiter resumes them
+//     (6.11.3) and sets what they show (6.10.2; laws K6). While paused no
+//     time is used and no flag can fall; a bonus given meanwhile goes onto
+//     the clock that stands, and a clock started meanwhile (the offender's
+//     after a granted claim) runs from the resume.
 //   - A draw claim by the player having the move is refused, without
 //     penalty, once he has touched a piece on this move (9.4). An incorrect
 //     claim gives the opponent the rule set's bonus; an intended move it

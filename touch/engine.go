@@ -361,6 +361,8 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 			return rs
 		}
 		return e.flag(at, by)
+	case protocol.Pause:
+		return e.clockAct(at, a) // 6.11.2: to seek the arbiter's assistance
 	case protocol.Knock:
 		if !e.phys.occupied(sq) {
 			return e.fail(at, fmt.Sprintf("no piece on %s to knock", sq))

@@ -121,7 +121,7 @@ func (e *Engine) enterLimbo(at int, by chess.Color, pl [64]chess.Piece, article 
 func (e *Engine) limboAct(at int, by chess.Color, a protocol.Action, sq chess.Square) ([]protocol.Ruling, bool) {
 	l := e.limbo
 	switch a.Act {
-	case protocol.Resign, protocol.OfferDraw, protocol.AcceptDraw, protocol.DeclineDraw, protocol.Flag:
+	case protocol.Resign, protocol.OfferDraw, protocol.AcceptDraw, protocol.DeclineDraw, protocol.Flag, protocol.Pause:
 		return nil, false
 	case protocol.Claim:
 		if a.What == protocol.ClaimIllegalMove {

@@ -328,3 +328,25 @@ func TestS_RegimeOnTheStartLine(t *testing.T) {
 		t.Errorf("rapid under A.4: %v %+v", err, e.Start())
 	}
 }
+
+// Laws K6 (6.11.1-6.11.3, 9.5.1, 7.1): a player pauses the clocks to claim
+// (6.11.2); the penalty given while they stand goes onto the standing
+// clock; the arbiter restarts them (6.11.3), and the clock the claim gives
+// back to the offender runs only from the resume. A player may not resume.
+func TestK6_6_11_2_PlayerPausesForAClaimPenaltyWhilePaused(t *testing.T) {
+	start := clockStart(protocol.Clock{White: 180, Black: 180})
+	start.Rules = "fide-blitz"
+	e, got := timed(t, start, "- w lift g1", "2000 w drop g3", "3000 w clock", "5000 b pause", "20000 b claim illegal-move",
+		"21000 b resume", "30000 a resume", "- w lift g1", "35000 w drop f3", "35000 w clock")
+	expect(t, got, "1 must move g1 4.3.1", "3 move Ng1-g3", "3 time 177 180 black", "4 time 177 178 ",
+		"5 claim illegal-move true A.5.2", "5 illegal 7.5.1 1", "5 must move g1 4.3.1", "5 time 177 238 ",
+		"6 error", "7 time 177 238 white", "9 move Nf3", "10 time 172 238 black")
+	if x := e.Summary().Clock; x == nil || x.White != 172000 || x.Black != 238000 {
+		t.Errorf("clocks %+v", x)
+	}
+	// A pause twice is an error; a pause with no clock too.
+	_, got = timed(t, clockStart(protocol.Clock{White: 60, Black: 60}), "1000 w pause", "2000 b pause")
+	expect(t, got, "1 time 59 60 ", "2 error")
+	_, got = timed(t, protocol.Start{}, "0 b pause")
+	expect(t, got, "1 error")
+}
