@@ -173,6 +173,10 @@ type Action struct {
 	What  string `json:"what,omitempty"` // with claim: one of the Claim constants
 	Move  string `json:"move,omitempty"` // with claim: the intended move, SAN or UCI
 	Side  string `json:"side,omitempty"` // with flag by the arbiter: whose flag he observed
+	// To is, with knock, the square the knocked piece fell onto (a piece
+	// displaced, 7.4); without it the piece was knocked over where it
+	// stands.
+	To string `json:"to,omitempty"`
 	// Times is what a physical clock (a DGT3000) showed at this action;
 	// where present it is the clock of record (laws K5).
 	Times *Times `json:"times,omitempty"`
@@ -288,6 +292,9 @@ func (a Action) Check() error {
 		if !ValidSquare(a.Sq) {
 			return fmt.Errorf("%s needs a square a1..h8 in sq, not %q", a.Act, a.Sq)
 		}
+	}
+	if a.To != "" && (a.Act != Knock || !ValidSquare(a.To)) {
+		return fmt.Errorf("to goes with knock only, and names a square a1..h8, not %q", a.To)
 	}
 	switch a.Act {
 	case Put:

@@ -21,6 +21,7 @@ type held struct {
 	placed  chess.Square // NoSquare while in the air
 	from    chess.Square // where it was lifted from (NoSquare for a put)
 	knocked bool         // lifted to set right a piece knocked over (7.4)
+	home    chess.Square // with knocked: the square it must go back to
 }
 
 // board is the physical board: what stands where and what each hand

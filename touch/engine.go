@@ -238,6 +238,9 @@ func (e *Engine) beginTurn() {
 	p.LegalMoves(&ml)
 	e.t.legal = append([]chess.Move(nil), ml.Slice()...)
 	e.phys.reset(p)
+	if len(e.knocked) > 0 {
+		e.redisplace()
+	}
 }
 
 // current returns the obligation in force: an intended move, a move owed
@@ -367,7 +370,20 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		if !e.phys.occupied(sq) {
 			return e.fail(at, fmt.Sprintf("no piece on %s to knock", sq))
 		}
-		e.setKnocked(sq, by) // 4.2.2: no obligation; set right in his own time (7.4)
+		to := sq
+		if a.To != "" {
+			to, _ = chess.ParseSquare(a.To)
+			if e.phys.sq[sq].piece == chess.NoPiece {
+				return e.fail(at, fmt.Sprintf("the piece on %s is in a hand: it cannot be knocked onto %s", sq, to))
+			}
+			if to != sq && e.phys.occupied(to) {
+				return e.fail(at, fmt.Sprintf("%s is occupied: a piece knocked onto it would lie on another", to))
+			}
+			if to != sq {
+				e.phys.sq[to], e.phys.sq[sq] = e.phys.sq[sq], man{origin: chess.NoSquare}
+			}
+		}
+		e.setKnocked(sq, to, e.phys.at(to).piece, by) // 4.2.2: no obligation; set right in his own time (7.4)
 		return nil
 	case protocol.Adjust:
 		if e.phys.at(sq).piece == chess.NoPiece {
@@ -452,8 +468,8 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 		var m man
 		if m, err = b.lift(hand, sq); err == nil {
 			if e.knockedBy(sq, by) {
-				e.unknock(sq) // setting a knocked piece right (7.4) is no touch
-				b.lastHeld(hand).knocked = true
+				h := b.lastHeld(hand)
+				h.knocked, h.home = true, e.unknock(sq) // setting a knocked piece right (7.4) is no touch
 			} else {
 				touchedMan = &m
 			}
@@ -491,7 +507,7 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 	var out []protocol.Ruling
 	for _, h := range let {
 		switch {
-		case h.knocked && h.placed != h.from:
+		case h.knocked && h.placed != h.home:
 			// A knocked piece moved on: now a deliberate touch.
 			rs, refused := e.touchCheck(at, h.man)
 			if refused != nil {
@@ -612,7 +628,7 @@ func (e *Engine) tamper(at int, by chess.Color, a protocol.Action, sq chess.Squa
 	if e.t.acted {
 		e.done.tampered = true
 	} else {
-		e.done.tampered = e.phys.holding() || e.phys.pieces() != placement(e.g.Position())
+		e.done.tampered = e.phys.holding() || e.corrected(e.phys.pieces()) != placement(e.g.Position())
 	}
 	if e.done.tampered && !was {
 		e.done.tamperSeen = false // a new breach of 4.7: claimable until the opponent touches a piece
@@ -647,8 +663,8 @@ func (e *Engine) setRight(at int, by chess.Color, a protocol.Action, where any) 
 		if _, err := b.lift(hand, sq); err != nil {
 			return e.fail(at, err.Error())
 		}
-		b.lastHeld(hand).knocked = true
-		e.unknock(sq)
+		h := b.lastHeld(hand)
+		h.knocked, h.home = true, e.unknock(sq)
 	default:
 		var h *held
 		for _, x := range b.hands[hand] {
@@ -656,15 +672,15 @@ func (e *Engine) setRight(at int, by chess.Color, a protocol.Action, where any) 
 				h = x
 			}
 		}
-		sq := h.from
+		sq := h.home
 		if a.Sq != "" {
 			sq, _ = chess.ParseSquare(a.Sq)
 		}
 		if a.Act == protocol.Release && h.placed != chess.NoSquare {
 			sq = h.placed
 		}
-		if sq != h.from {
-			return e.fail(at, fmt.Sprintf("%s has the move: %s may only set the knocked piece back on %s", by.Other(), by, h.from))
+		if sq != h.home {
+			return e.fail(at, fmt.Sprintf("%s has the move: %s may only set the knocked piece back on %s", by.Other(), by, h.home))
 		}
 		if a.Act != protocol.Release {
 			if err := b.place(hand, h.piece.Type().Letter(), sq); err != nil {
@@ -790,6 +806,9 @@ func (e *Engine) settle(at int, by chess.Color, b *board) ([]protocol.Ruling, []
 		return nil, nil // a hand still holds a piece: not finished
 	}
 	pl := b.pieces()
+	if len(e.knocked) > 0 {
+		pl = e.corrected(pl)
+	}
 	m := e.matching(pl)
 	if m == chess.NoMove {
 		return e.castlingCommit(at, pl)
@@ -1030,15 +1049,28 @@ func (e *Engine) Summary() protocol.Summary {
 }
 
 // knock is a piece knocked over by accident (4.2.2) and not yet set right
-// (7.4), with the colour of the hand that knocked it.
+// (7.4), with the colour of the hand that knocked it: it lies at sq, and
+// belongs on home (the same square when it was knocked over where it
+// stood; another when it was displaced, 7.4.1).
 type knock struct {
-	sq chess.Square
-	by chess.Color
+	sq    chess.Square
+	home  chess.Square
+	piece chess.Piece
+	by    chess.Color
 }
 
-func (e *Engine) setKnocked(sq chess.Square, by chess.Color) {
+// setKnocked records that by knocked the piece pc lying on sq onto to
+// (to == sq: knocked over where it stands). A piece knocked again keeps
+// its home.
+func (e *Engine) setKnocked(sq, to chess.Square, pc chess.Piece, by chess.Color) {
+	home := sq
+	for _, k := range e.knocked {
+		if k.sq == sq {
+			home = k.home
+		}
+	}
 	e.unknock(sq)
-	e.knocked = append(e.knocked, knock{sq, by})
+	e.knocked = append(e.knocked, knock{sq: to, home: home, piece: pc, by: by})
 }
 
 func (e *Engine) knockedBy(sq chess.Square, by chess.Color) bool {
@@ -1050,11 +1082,80 @@ func (e *Engine) knockedBy(sq chess.Square, by chess.Color) bool {
 	return false
 }
 
-func (e *Engine) unknock(sq chess.Square) {
+// unknock forgets the knocked piece lying on sq and returns its home
+// (sq itself when none lies there).
+func (e *Engine) unknock(sq chess.Square) chess.Square {
 	for i, k := range e.knocked {
 		if k.sq == sq {
 			e.knocked = append(e.knocked[:i:i], e.knocked[i+1:]...)
-			return
+			return k.home
 		}
 	}
+	return sq
+}
+
+// displaced reports whether a piece by knocked lies away from its square.
+func (e *Engine) displaced(by chess.Color) bool {
+	for _, k := range e.knocked {
+		if k.sq != k.home && k.by == by {
+			return true
+		}
+	}
+	return false
+}
+
+// corrected returns the placement pl with the displaced pieces back on
+// their squares: what the hands made of the board, the accidents aside
+// (4.2.2). A move is recognised on it.
+func (e *Engine) corrected(pl [64]chess.Piece) [64]chess.Piece {
+	for _, k := range e.knocked {
+		if k.sq != k.home && pl[k.sq] == k.piece && pl[k.home] == chess.NoPiece {
+			pl[k.home], pl[k.sq] = k.piece, chess.NoPiece
+		}
+	}
+	return pl
+}
+
+// redisplace puts the displaced pieces where they lie again after the
+// physical board was set to a position: displacing a piece changes no
+// position, and it lies there until set right. A piece whose square the
+// position has emptied is forgotten.
+func (e *Engine) redisplace() {
+	keep := e.knocked[:0]
+	for _, k := range e.knocked {
+		if k.sq == k.home {
+			keep = append(keep, k)
+			continue
+		}
+		if e.phys.sq[k.home].piece == k.piece && e.phys.sq[k.sq].piece == chess.NoPiece {
+			e.phys.sq[k.sq], e.phys.sq[k.home] = e.phys.sq[k.home], man{origin: chess.NoSquare}
+			keep = append(keep, k)
+		}
+	}
+	e.knocked = keep
+}
+
+// reinstateDisplaced rules at by's press that completes his move while
+// pieces he knocked onto other squares were not set right (7.4.1: in his
+// own time, which ends with the press): the position is reinstated (7.6),
+// each piece put back on its square, and the arbiter may penalise him
+// (7.4.3). Pieces the opponent displaced are his to set right in his own
+// time, which the press starts.
+func (e *Engine) reinstateDisplaced(at int, by chess.Color) []protocol.Ruling {
+	var out []protocol.Ruling
+	keep := e.knocked[:0]
+	for _, k := range e.knocked {
+		if k.sq == k.home || k.by != by {
+			keep = append(keep, k)
+			continue
+		}
+		if e.phys.sq[k.sq].piece == k.piece && e.phys.sq[k.home].piece == chess.NoPiece {
+			e.phys.sq[k.home], e.phys.sq[k.sq] = e.phys.sq[k.sq], man{origin: chess.NoSquare}
+		}
+		out = append(out, protocol.Ruling{At: at, Kind: protocol.KindIrregularity, By: k.by.String(), Article: "7.6", FEN: e.g.Position().FEN(),
+			Text: fmt.Sprintf("%s, displaced onto %s by %s and not set right, is put back on %s: the position is reinstated (7.6); %s was to set it right in his own time (7.4.1), and the arbiter may penalise him (7.4.3)",
+				pieceSq(k.piece, k.home), k.sq, k.by, k.home, k.by)})
+	}
+	e.knocked = keep
+	return out
 }

@@ -34,6 +34,9 @@ func (e *Engine) startPlacement() [64]chess.Piece {
 // (7.5.1).
 func (e *Engine) pressUnmade(at int, by chess.Color, hand string) []protocol.Ruling {
 	pl := e.phys.pieces()
+	if len(e.knocked) > 0 {
+		pl = e.corrected(pl)
+	}
 	if e.t.pending != chess.NoMove && !e.phys.holding() && pl == e.placementOf(e.t.pending) {
 		out, refused := e.makeMove(e.t.madeAt, by, e.t.pending)
 		if refused != nil {
@@ -142,6 +145,9 @@ func (e *Engine) press(at int, by chess.Color, hand string) []protocol.Ruling {
 	}
 	e.done = nil
 	e.clockPress(by)
+	if e.displaced(by) {
+		out = append(out, e.reinstateDisplaced(at, by)...) // 7.4.1, 7.6
+	}
 	// T1, 7.5.4: a castling, capture or promotion with two hands is
 	// penalised; the move stands.
 	m := d.made

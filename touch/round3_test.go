@@ -3,6 +3,7 @@ package touch
 import (
 	"testing"
 
+	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
@@ -349,4 +350,51 @@ func TestK6_6_11_2_PlayerPausesForAClaimPenaltyWhilePaused(t *testing.T) {
 	expect(t, got, "1 time 59 60 ", "2 error")
 	_, got = timed(t, protocol.Start{}, "0 b pause")
 	expect(t, got, "1 error")
+}
+
+// Laws I9, T11 (7.4, 7.6): a piece knocked onto another square lies there
+// until its displacer sets it right in his own time (7.4.1); his press
+// that completes a move with it still displaced has the position
+// reinstated (7.6), with an irregularity naming him. The accident binds no
+// one and does not stop a move from being recognised.
+func TestI9_7_4_7_6_DisplacedPieceNotSetRight(t *testing.T) {
+	knock := func(by, sq, to string) protocol.Action { return protocol.Action{By: by, Act: "knock", Sq: sq, To: to} }
+	// White makes e4, knocks his knight g1 onto h3, presses.
+	e, got := run(t, protocol.Start{}, false, act("white", "lift", "e2"), act("white", "drop", "e4"), knock("white", "g1", "h3"),
+		act("white", "clock", ""), act("black", "lift", "g8"), act("black", "drop", "f6"), act("black", "clock", ""))
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "4 irregularity 7.6", "5 must move g8 4.3.1", "6 move Nf6")
+	if s := e.Summary(); s.Illegal.White != 0 || s.Errors != 0 || len(s.Moves) != 2 {
+		t.Errorf("summary %+v", s)
+	}
+	// Black knocks White's queen onto d3 while White thinks; White's move
+	// is recognised all the same, and his press leaves the queen to Black
+	// to set right in his own time; Black moves and presses without doing
+	// so: the queen is put back.
+	e, got = run(t, protocol.Start{}, false, knock("black", "d1", "d3"), act("white", "lift", "e2"), act("white", "drop", "e4"), act("white", "clock", ""))
+	expect(t, got, "2 must move e2 4.3.1", "3 move e4")
+	if e.phys.at(chess.D3).piece != chess.WhiteQueen {
+		t.Errorf("the queen does not lie on d3 any more")
+	}
+	e, got = run(t, protocol.Start{}, false, knock("black", "d1", "d3"), act("white", "lift", "e2"), act("white", "drop", "e4"), act("white", "clock", ""),
+		act("black", "lift", "e7"), act("black", "drop", "e5"), act("black", "clock", ""))
+	expect(t, got, "2 must move e2 4.3.1", "3 move e4", "5 must move e7 4.3.1", "6 move e5", "7 irregularity 7.6")
+	if e.phys.at(chess.D1).piece != chess.WhiteQueen || e.phys.at(chess.D3).piece != chess.NoPiece {
+		t.Errorf("the queen is not back on d1")
+	}
+	// Set right in time: nothing to rule; set right wrongly: an error.
+	_, got = run(t, protocol.Start{}, false, knock("black", "g8", "h6"), act("black", "lift", "h6"), act("black", "drop", "g8"),
+		act("white", "lift", "e2"), act("white", "drop", "e4"), act("white", "clock", ""))
+	expect(t, got, "4 must move e2 4.3.1", "5 move e4")
+	_, got = run(t, protocol.Start{}, false, knock("black", "g8", "h6"), act("black", "lift", "h6"), act("black", "drop", "f6"))
+	expect(t, got, "3 error")
+	// The displaced piece stays displaced across the turns until set
+	// right; onto an occupied square it cannot fall.
+	_, got = run(t, protocol.Start{}, false, act("white", "lift", "e2"), act("white", "drop", "e4"), knock("black", "b8", "a6"),
+		act("white", "clock", ""), act("black", "lift", "a6"), act("black", "drop", "b8"), act("black", "lift", "e7"), act("black", "drop", "e5"),
+		act("black", "clock", ""), knock("white", "e4", "e5"))
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "7 must move e7 4.3.1", "8 move e5", "10 error")
+	// The player having the move sets his own displaced piece right and
+	// moves; had he put it elsewhere, it would be a touch.
+	_, got = run(t, protocol.Start{}, false, knock("white", "g1", "h3"), act("white", "lift", "h3"), act("white", "drop", "g1"), act("white", "lift", "e2"), act("white", "drop", "e4"))
+	expect(t, got, "4 must move e2 4.3.1", "5 move e4")
 }
