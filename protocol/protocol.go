@@ -168,11 +168,15 @@ type Action struct {
 	// off the board this turn; with place, drop and release, which of the
 	// two pieces a hand holds ("K", "R", ...).
 	Piece string `json:"piece,omitempty"`
-	Hand  string `json:"hand,omitempty"` // "left" or "right" (default right)
-	T     *int64 `json:"t,omitempty"`    // milliseconds since the start
-	What  string `json:"what,omitempty"` // with claim: one of the Claim constants
-	Move  string `json:"move,omitempty"` // with claim: the intended move, SAN or UCI
-	Side  string `json:"side,omitempty"` // with flag by the arbiter: whose flag he observed
+	// Colour is, with put, the colour of the new piece when it is not the
+	// player's own: a promotion to a piece of the wrong colour, an illegal
+	// move that can be made (3.7.3.3, 7.5.1).
+	Colour string `json:"colour,omitempty"`
+	Hand   string `json:"hand,omitempty"` // "left" or "right" (default right)
+	T      *int64 `json:"t,omitempty"`    // milliseconds since the start
+	What   string `json:"what,omitempty"` // with claim: one of the Claim constants
+	Move   string `json:"move,omitempty"` // with claim: the intended move, SAN or UCI
+	Side   string `json:"side,omitempty"` // with flag by the arbiter: whose flag he observed
 	// To is, with knock, the square the knocked piece fell onto (a piece
 	// displaced, 7.4); without it the piece was knocked over where it
 	// stands.
@@ -296,12 +300,15 @@ func (a Action) Check() error {
 	if a.To != "" && (a.Act != Knock || !ValidSquare(a.To)) {
 		return fmt.Errorf("to goes with knock only, and names a square a1..h8, not %q", a.To)
 	}
+	if a.Colour != "" && (a.Act != Put || (a.Colour != "white" && a.Colour != "black")) {
+		return fmt.Errorf("colour goes with put only, and is \"white\" or \"black\", not %q", a.Colour)
+	}
 	switch a.Act {
 	case Put:
 		switch a.Piece {
-		case "Q", "R", "B", "N", "K":
+		case "Q", "R", "B", "N", "K", "P":
 		default:
-			return fmt.Errorf("put needs piece Q, R, B, N or K, not %q", a.Piece)
+			return fmt.Errorf("put needs piece Q, R, B, N, K or P, not %q", a.Piece)
 		}
 	case Place, Drop, Release:
 		switch a.Piece {

@@ -492,10 +492,10 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 		}
 	case protocol.Put:
 		var m man
-		if m, err = e.fromOffBoard(by, a.Piece); err == nil {
+		if m, err = e.fromOffBoard(by, a, sq); err == nil {
 			err = b.put(hand, m, sq)
 		}
-		if err == nil && m.origin == chess.NoSquare {
+		if err == nil && m.origin == chess.NoSquare && m.piece.Color() == by && m.piece.Type() != chess.King && m.piece.Type() != chess.Pawn {
 			if _, ok := e.t.promoAt(sq); !ok && e.promotionSquare(sq) {
 				e.t.promo = append(e.t.promo, promoChoice{sq, m.piece.Type()}) // T5: final once it touched the square
 			}
@@ -579,20 +579,28 @@ func (e *Engine) partRelease(at int, by chess.Color, let []held) []protocol.Ruli
 	return nil
 }
 
-// fromOffBoard returns the piece a put takes: the player's own king or
-// rook taken off the board this turn (the Chess960 castling procedure:
-// the king set down beside its castling square after the rook), else a new
-// piece for a promotion. A king is never new.
-func (e *Engine) fromOffBoard(by chess.Color, letter string) (man, error) {
-	pc := chess.NewPiece(by, chess.PieceTypeFromLetter(letter[0]))
+// fromOffBoard returns the piece the put a takes onto sq: the player's own
+// king or rook taken off the board this turn (the Chess960 castling
+// procedure: the king set down beside its castling square after the
+// rook), else a new piece for a promotion. On a square where a pawn of his
+// could promote, the new piece may also be one no promotion allows (a
+// king, a pawn, a piece of the other colour, 3.7.3.3): what the board then
+// shows is an illegal move, judged at the press. Elsewhere a king is never
+// new, and a new piece is a queen, rook, bishop or knight of his colour.
+func (e *Engine) fromOffBoard(by chess.Color, a protocol.Action, sq chess.Square) (man, error) {
+	colour := putColour(by, a)
+	pc := chess.NewPiece(colour, chess.PieceTypeFromLetter(a.Piece[0]))
 	for i, m := range e.t.offboard {
 		if m.piece == pc && (pc.Type() == chess.King || pc.Type() == chess.Rook) {
 			e.t.offboard = append(e.t.offboard[:i:i], e.t.offboard[i+1:]...)
 			return m, nil
 		}
 	}
-	if pc.Type() == chess.King {
-		return man{}, fmt.Errorf("no %s king was taken off the board this turn to put on the board", by)
+	if (colour != by || pc.Type() == chess.King || pc.Type() == chess.Pawn) && !e.promotionSquare(sq) {
+		if colour == by && pc.Type() == chess.King {
+			return man{}, fmt.Errorf("no %s king was taken off the board this turn to put on the board", by)
+		}
+		return man{}, fmt.Errorf("a new %s %s may only be put on a square of promotion (as an attempted promotion)", colour, pc.Type())
 	}
 	return man{piece: pc, origin: chess.NoSquare}, nil
 }
@@ -617,7 +625,7 @@ func (e *Engine) tamper(at int, by chess.Color, a protocol.Action, sq chess.Squa
 	case protocol.Remove:
 		_, err = e.phys.remove(sq)
 	case protocol.Put:
-		err = e.phys.put(hand, man{piece: chess.NewPiece(by, chess.PieceTypeFromLetter(a.Piece[0])), origin: chess.NoSquare}, sq)
+		err = e.phys.put(hand, man{piece: chess.NewPiece(putColour(by, a), chess.PieceTypeFromLetter(a.Piece[0])), origin: chess.NoSquare}, sq)
 	}
 	if err != nil {
 		return e.fail(at, err.Error())
@@ -695,6 +703,15 @@ func (e *Engine) setRight(at int, by chess.Color, a protocol.Action, where any) 
 	}
 	e.phys = b
 	return nil
+}
+
+// putColour is the colour of the piece a put brings: its colour field,
+// else the player's own.
+func putColour(by chess.Color, a protocol.Action) chess.Color {
+	if c, ok := chess.ParseColor(a.Colour); ok {
+		return c
+	}
+	return by
 }
 
 // placement returns the pieces of position p square by square.

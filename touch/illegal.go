@@ -80,6 +80,10 @@ func boardChange(before, after [64]chess.Piece) string {
 		}
 	}
 	name := func(p chess.Piece) string { return p.Type().Letter() }
+	mover := chess.NoPiece
+	if len(gone) > 0 {
+		mover = before[gone[0]]
+	}
 	var parts []string
 	used := make([]bool, len(came))
 	for _, g := range gone {
@@ -97,7 +101,11 @@ func boardChange(before, after [64]chess.Piece) string {
 	}
 	for i, c := range came {
 		if !used[i] {
-			parts = append(parts, name(after[c])+" on "+c.String())
+			what := name(after[c])
+			if mover != chess.NoPiece && after[c].Color() != mover.Color() {
+				what = after[c].Color().String() + " " + what // a piece of the other colour appeared
+			}
+			parts = append(parts, what+" on "+c.String())
 		}
 	}
 	if len(parts) == 0 {

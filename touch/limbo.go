@@ -159,7 +159,7 @@ func (e *Engine) limboAct(at int, by chess.Color, a protocol.Action, sq chess.Sq
 	case protocol.Remove:
 		_, err = e.phys.remove(sq)
 	case protocol.Put:
-		err = e.phys.put(hand, man{piece: chess.NewPiece(by, chess.PieceTypeFromLetter(a.Piece[0])), origin: chess.NoSquare}, sq)
+		err = e.phys.put(hand, man{piece: chess.NewPiece(putColour(by, a), chess.PieceTypeFromLetter(a.Piece[0])), origin: chess.NoSquare}, sq)
 	}
 	if err != nil {
 		return e.fail(at, err.Error()), true

@@ -398,3 +398,39 @@ func TestI9_7_4_7_6_DisplacedPieceNotSetRight(t *testing.T) {
 	_, got = run(t, protocol.Start{}, false, knock("white", "g1", "h3"), act("white", "lift", "h3"), act("white", "drop", "g1"), act("white", "lift", "e2"), act("white", "drop", "e4"))
 	expect(t, got, "4 must move e2 4.3.1", "5 move e4")
 }
+
+// Issue, the protocol (laws I1, I2; 3.7.3.3, 7.5.1, 7.5.2): a promotion to
+// a piece of the wrong colour, to a king or to a pawn can be made (put
+// with colour, K, P on a square of promotion) and is an illegal move at
+// the press; elsewhere such a new piece cannot be put on the board.
+func TestI1_3_7_3_3_PromotionToWrongColourKingOrPawn(t *testing.T) {
+	fen := "k7/4P3/8/8/8/8/8/K7 w - - 0 1"
+	put := func(piece, colour string) []protocol.Action {
+		return []protocol.Action{act("white", "lift", "e7"), act("white", "release", ""),
+			{By: "white", Act: "put", Sq: "e8", Piece: piece, Colour: colour}, act("white", "release", ""), act("white", "clock", "")}
+	}
+	e, err := New(protocol.Start{FEN: fen}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []protocol.Ruling
+	for i, a := range put("Q", "black") {
+		rs = append(rs, e.Apply(i+1, a)...)
+	}
+	last := rs[len(rs)-2]
+	if last.Kind != protocol.KindIllegal || last.Article != "7.5.1" || last.Text != "the board showed Pe7 off the board, black Q on e8" {
+		t.Errorf("a black queen for White's pawn: %+v", rs)
+	}
+	_, got := run(t, protocol.Start{FEN: fen}, false, put("K", "")...)
+	expect(t, got, "1 must move e7 4.3.1", "5 illegal 7.5.1 1", "5 must move e7 4.3.1")
+	// A pawn for a pawn: the pawn stands unpromoted on e8 (7.5.2).
+	_, got = run(t, protocol.Start{FEN: fen}, false, put("P", "")...)
+	expect(t, got, "1 must move e7 4.3.1", "5 move e8=Q+", "5 illegal 7.5.2 1")
+	// In blitz the black queen on e8 stands unless claimed.
+	_, got = run(t, protocol.Start{FEN: fen, Rules: "fide-blitz"}, false, put("Q", "black")...)
+	expect(t, got, "1 must move e7 4.3.1", "5 move an illegal move")
+	// Not on a square of promotion.
+	_, got = run(t, protocol.Start{FEN: fen}, false, protocol.Action{By: "white", Act: "put", Sq: "d4", Piece: "Q", Colour: "black"},
+		protocol.Action{By: "white", Act: "put", Sq: "d4", Piece: "P"}, protocol.Action{By: "white", Act: "put", Sq: "d4", Piece: "K"})
+	expect(t, got, "1 error", "2 error", "3 error")
+}
