@@ -155,6 +155,14 @@ func (g *Game) IllegalPositionDraw() (Outcome, error) {
 	return g.finish(outcome(Draw, IllegalPosition, 0))
 }
 
+// Cancel ends the game without a result ("*", reason "cancelled"): it is
+// cancelled and a new game is to be played, under article (7.2.1: the
+// initial position was incorrect; 7.3: colours reversed found before each
+// player made ten moves).
+func (g *Game) Cancel(article string) (Outcome, error) {
+	return g.finish(Outcome{Result: Unfinished, Reason: Cancelled, Article: article})
+}
+
 // FlagFall ends the game because c's time ran out (6.9): c loses, unless
 // the opponent cannot checkmate by any series of legal moves, and then
 // the game is drawn ("time-vs-no-mate").

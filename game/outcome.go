@@ -36,6 +36,7 @@ const (
 	IllegalMoves         Reason = "illegal-moves"            // 7.5.5
 	IllegalMovesVsNoMate Reason = "illegal-moves-vs-no-mate" // 7.5.5, the opponent cannot mate
 	IllegalPosition      Reason = "illegal-position"         // A.5.4: an illegal position still on the board after the next move
+	Cancelled            Reason = "cancelled"                // 7.2.1, 7.3: no result; a new game is played
 )
 
 // Automatic reports whether the laws end the game with this reason without

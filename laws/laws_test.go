@@ -54,7 +54,7 @@ func TestRuleSets_S_Table(t *testing.T) {
 // US Chess variation 11H1 makes the director a witness only.
 func TestS_A_4_B_2_11H1_Regime(t *testing.T) {
 	r, err := FIDERapid.Under(SupervisionFull, nil)
-	if err != nil || r.IllegalStandsAfter != 0 || r.IllegalMoveBonus != 60 || r.IncorrectClaimBonus != 60 || r.IllegalPositionDraw || r.StandsArticle != "" {
+	if err != nil || r.IllegalStandsAfter != 0 || r.IllegalMoveBonus != 60 || r.IncorrectClaimBonus != 60 || r.IllegalPositionDraw || r.StandsArticle != "" || r.SetupClaimsUntil != 0 || FIDERapid.SetupClaimsUntil != 10 {
 		t.Errorf("rapid under A.4: %+v %v", r, err)
 	}
 	r, err = FIDEBlitz.Under(SupervisionFull, nil)

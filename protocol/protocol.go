@@ -220,6 +220,18 @@ const (
 	Pause    = "pause"
 	Resume   = "resume"
 	SetClock = "set-clock"
+	// SetupError is the arbiter's finding, during the game, of an error
+	// in setting the game up, named by What: the initial position was
+	// incorrect (7.2.1), the board was placed contrary to 2.1 (7.2.2),
+	// the game started with colours reversed (7.3).
+	SetupError = "setup-error"
+)
+
+// What a setup-error is about (Action.What with SetupError).
+const (
+	SetupInitialPosition  = "initial-position"
+	SetupBoardOrientation = "board-orientation"
+	SetupColoursReversed  = "colours-reversed"
 )
 
 // ByArbiter is the author of the arbiter's own acts: a claim of an
@@ -227,7 +239,8 @@ const (
 const ByArbiter = "arbiter"
 
 // Acts lists every act, in the protocol page's order.
-var Acts = []string{Touch, Adjust, Lift, Place, Release, Drop, Remove, Put, ClockPress, Claim, Resign, OfferDraw, AcceptDraw, DeclineDraw, Flag, Knock, Pause, Resume, SetClock}
+var Acts = []string{Touch, Adjust, Lift, Place, Release, Drop, Remove, Put, ClockPress, Claim, Resign, OfferDraw, AcceptDraw, DeclineDraw, Flag, Knock, Pause, Resume, SetClock,
+	SetupError}
 
 // What a claim is about.
 const (
@@ -329,10 +342,16 @@ func (a Action) Check() error {
 			if a.Times == nil {
 				return fmt.Errorf("set-clock needs times {\"white\": ms, \"black\": ms}")
 			}
+		case a.Act == SetupError:
+			switch a.What {
+			case SetupInitialPosition, SetupBoardOrientation, SetupColoursReversed:
+			default:
+				return fmt.Errorf("setup-error needs what: initial-position, board-orientation or colours-reversed, not %q", a.What)
+			}
 		default:
-			return fmt.Errorf("the arbiter may claim an illegal move, observe a flag (flag with side), pause, resume or set-clock, not %s %s", a.Act, a.What)
+			return fmt.Errorf("the arbiter may claim an illegal move, observe a flag (flag with side), pause, resume, set-clock or report a setup-error, not %s %s", a.Act, a.What)
 		}
-	} else if a.Act == Resume || a.Act == SetClock {
+	} else if a.Act == Resume || a.Act == SetClock || a.Act == SetupError {
 		return fmt.Errorf("%s is the arbiter's act (by \"arbiter\"; a player may only pause, 6.11.2)", a.Act)
 	}
 	if a.TimePressure && (a.By != ByArbiter || a.Act != Claim) {

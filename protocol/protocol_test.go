@@ -30,6 +30,7 @@ func TestParseLine(t *testing.T) {
 		`{"by": "white", "act": "put", "sq": "e8", "piece": "Q", "colour": "black"}`,
 		`{"by": "black", "act": "knock", "sq": "g8", "to": "f6"}`,
 		`{"by": "arbiter", "act": "claim", "what": "illegal-move", "time_pressure": true}`,
+		`{"by": "arbiter", "act": "setup-error", "what": "colours-reversed"}`,
 		`{"by": "arbiter", "act": "set-clock", "times": {"white": 60000, "black": 1000}}`,
 	} {
 		if _, err := ParseLine([]byte(line)); err != nil {
@@ -47,6 +48,8 @@ func TestParseLine(t *testing.T) {
 		{`{"by": "white", "act": "knock", "sq": "e8", "to": "e9"}`, "to goes with knock"},
 		{`{"by": "white", "act": "lift", "sq": "e8", "to": "e7"}`, "to goes with knock"},
 		{`{"by": "white", "act": "claim", "what": "illegal-move", "time_pressure": true}`, "time_pressure goes with"},
+		{`{"by": "arbiter", "act": "setup-error", "what": "pieces"}`, "setup-error needs what"},
+		{`{"by": "white", "act": "setup-error", "what": "initial-position"}`, "the arbiter's act"},
 		{`{"by": "white", "act": "drop", "sq": "e8", "piece": "X"}`, "piece must name a held piece"},
 		{`{"by": "arbiter", "act": "flag"}`, "needs side"},
 		{`{"by": "arbiter", "act": "lift", "sq": "e2"}`, "the arbiter may"},

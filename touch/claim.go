@@ -170,8 +170,53 @@ func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
 		return e.claimIllegal(at, offender.Other(), protocol.ByArbiter, article)
 	case protocol.Pause, protocol.Resume, protocol.SetClock:
 		return e.clockAct(at, a)
+	case protocol.SetupError:
+		return e.setupError(at, a.What)
 	}
 	return e.fail(at, "the arbiter may claim an illegal move, observe a flag, or pause, resume and set the clocks")
+}
+
+// setupError rules on the arbiter's finding of an error in setting the
+// game up (laws I8): an incorrect initial position cancels the game, a
+// new one is played (7.2.1); a board placed contrary to 2.1 is turned and
+// the game goes on from the position reached (7.2.2); colours reversed
+// cancel the game while a player has made fewer than ten moves, and after
+// that the game goes on (7.3). In rapid and blitz without full
+// supervision nothing can be claimed about the set-up or the board once
+// each player has completed ten moves (A.5.1.2): the game goes on.
+func (e *Engine) setupError(at int, what string) []protocol.Ruling {
+	white, black := e.movesEach()
+	ten := white >= 10 && black >= 10
+	ir := func(article, text string) protocol.Ruling {
+		return protocol.Ruling{At: at, Kind: protocol.KindIrregularity, Article: article, Text: text, FEN: e.g.Position().FEN()}
+	}
+	if n := e.rules.SetupClaimsUntil; n > 0 && white >= n && black >= n && what != protocol.SetupColoursReversed {
+		return []protocol.Ruling{ir("A.5.1.2", fmt.Sprintf("each player has made %d moves: no claim can be made about the set-up or the board any more, and the game goes on (castling is not allowed with a king, nor with a rook, that was misplaced)", n))}
+	}
+	switch what {
+	case protocol.SetupInitialPosition:
+		o, _ := e.g.Cancel("7.2.1")
+		return append([]protocol.Ruling{ir("7.2.1", "the initial position was incorrect: the game is cancelled and a new game is played")}, e.end(at, o)...)
+	case protocol.SetupBoardOrientation:
+		return []protocol.Ruling{ir("7.2.2", "the board was placed contrary to 2.1: the position reached is set up on a board placed correctly, and the game goes on")}
+	}
+	if !ten {
+		o, _ := e.g.Cancel("7.3")
+		return append([]protocol.Ruling{ir("7.3", fmt.Sprintf("the game started with colours reversed and fewer than ten moves each were made (white %d, black %d): it is discontinued, and a new game is played with the correct colours", white, black))}, e.end(at, o)...)
+	}
+	return []protocol.Ruling{ir("7.3", "the game started with colours reversed, and each player has made ten moves or more: the game goes on")}
+}
+
+// movesEach returns the number of moves each player has made since the
+// initial position, as the move number of the position tells (a game set
+// up from a FEN counts the moves before it).
+func (e *Engine) movesEach() (white, black int) {
+	p := e.g.Position()
+	white, black = p.FullmoveNumber()-1, p.FullmoveNumber()-1
+	if p.Turn() == chess.Black {
+		white++
+	}
+	return white, black
 }
 
 // flag ends the game on c's flag fall: FIDE 6.9 (drawn when the opponent

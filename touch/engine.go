@@ -194,6 +194,11 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 // applied (the rule set's name, the FEN and Chess960 the options gave).
 func (e *Engine) Start() protocol.Start { return e.start }
 
+// Over reports whether the game has ended: with a result, or cancelled
+// (result "*", reason "cancelled": 7.2.1, 7.3). Every action after that is
+// answered with an after-end ruling.
+func (e *Engine) Over() bool { return e.over }
+
 // Rules returns the rule set in force.
 func (e *Engine) Rules() laws.RuleSet { return e.rules }
 

@@ -434,3 +434,41 @@ func TestI1_3_7_3_3_PromotionToWrongColourKingOrPawn(t *testing.T) {
 		protocol.Action{By: "white", Act: "put", Sq: "d4", Piece: "P"}, protocol.Action{By: "white", Act: "put", Sq: "d4", Piece: "K"})
 	expect(t, got, "1 error", "2 error", "3 error")
 }
+
+// Laws I8 (7.2.1, 7.2.2, 7.3, A.5.1.2): set-up errors found during the
+// game, as the arbiter's acts.
+func TestI8_7_2_7_3_SetupErrorsFoundDuringTheGame(t *testing.T) {
+	setup := func(what string) protocol.Action { return protocol.Action{By: "arbiter", Act: "setup-error", What: what} }
+	moves := []protocol.Action{act("white", "lift", "e2"), act("white", "drop", "e4"), act("white", "clock", "")}
+	// 7.2.1: cancelled, a new game is played; the game is over.
+	e, got := run(t, protocol.Start{}, false, append(moves, setup("initial-position"), act("black", "lift", "e7"))...)
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "4 irregularity 7.2.1", "4 result * cancelled", "5 after-end")
+	if s := e.Summary(); s.Result != "*" || s.Reason != "cancelled" || !e.Over() {
+		t.Errorf("cancelled: %+v", s)
+	}
+	// 7.2.2: the game goes on.
+	e, got = run(t, protocol.Start{}, false, append(moves, setup("board-orientation"), act("black", "lift", "e7"))...)
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "4 irregularity 7.2.2", "5 must move e7 4.3.1")
+	if e.Over() {
+		t.Error("7.2.2 ended the game")
+	}
+	// 7.3: before ten moves each, discontinued; after, the game goes on.
+	_, got = run(t, protocol.Start{}, false, append(moves, setup("colours-reversed"))...)
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "4 irregularity 7.3", "4 result * cancelled")
+	later := protocol.Start{FEN: "4k3/8/8/8/8/8/8/4K2R w - - 40 21"}
+	_, got = run(t, later, false, setup("colours-reversed"))
+	expect(t, got, "1 irregularity 7.3")
+	// Rapid without full supervision: after ten moves each nothing can be
+	// claimed about the set-up (A.5.1.2); the moves are counted by the
+	// move number.
+	e, got = run(t, protocol.Start{Rules: "fide-rapid", FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 11"}, false, setup("initial-position"))
+	expect(t, got, "1 irregularity A.5.1.2")
+	if e.Over() {
+		t.Error("A.5.1.2 ended the game")
+	}
+	_, got = run(t, protocol.Start{Rules: "fide-rapid", FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 10"}, false, setup("initial-position"))
+	expect(t, got, "1 irregularity 7.2.1", "1 result * cancelled")
+	// Under full supervision (A.4) 7.2.1 holds throughout.
+	_, got = run(t, protocol.Start{Rules: "fide-rapid", Supervision: "full", FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 11"}, false, setup("initial-position"))
+	expect(t, got, "1 irregularity 7.2.1", "1 result * cancelled")
+}
