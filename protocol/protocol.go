@@ -33,6 +33,12 @@ type Start struct {
 	// is a witness only). A string, not a list, so that a Start stays
 	// comparable.
 	Variations string `json:"variations,omitempty"`
+	// VisuallyDisabled marks the player, or players, with a visual
+	// disability who play under Appendix D: "white", "black" or "both".
+	// For such a player a piece is touched when taken out of its securing
+	// hole (his lift, not his touch, D.2.2), and a move is also made when
+	// announced (D.2.3.3).
+	VisuallyDisabled string `json:"visually_disabled,omitempty"`
 }
 
 // VariationList returns the names in Variations, in order.
@@ -75,6 +81,11 @@ const (
 // judge itself (its clock: Clock.Check), or nil. The position and the
 // rules are the engine's to read.
 func (s Start) Check() error {
+	switch s.VisuallyDisabled {
+	case "", "white", "black", "both":
+	default:
+		return fmt.Errorf("visually_disabled must be \"white\", \"black\" or \"both\", not %q", s.VisuallyDisabled)
+	}
 	switch s.Supervision {
 	case "", SupervisionFull, SupervisionPartial:
 	default:
@@ -189,6 +200,11 @@ type Action struct {
 	// Chess 11H: the director then does not correct it), where the
 	// actions carry no t for the engine to tell from the clocks.
 	TimePressure bool `json:"time_pressure,omitempty"`
+	// Mirror marks a hand act (lift, place, release, drop, remove, put)
+	// done on the other board of a game under Appendix D: repeating the
+	// opponent's move there (D.2.1, D.2.10.1). It binds no one and changes
+	// nothing on the board of record.
+	Mirror bool `json:"mirror,omitempty"`
 	// Seq is a client's sequence number (an extension for the server: it
 	// makes posting an action idempotent). Zero means none.
 	Seq int64 `json:"seq,omitempty"`
@@ -225,6 +241,14 @@ const (
 	// incorrect (7.2.1), the board was placed contrary to 2.1 (7.2.2),
 	// the game started with colours reversed (7.3).
 	SetupError = "setup-error"
+	// Announce is a player's announcement of his move, in Move (Appendix
+	// D.2.1): for a visually disabled player it makes the move (D.2.3.3),
+	// and a second one before his press corrects a slip of the tongue
+	// (D.2.8).
+	Announce = "announce"
+	// BoardsDiffer reports that the two boards of a game under Appendix D
+	// show different positions (D.2.9), for the arbiter to correct.
+	BoardsDiffer = "boards-differ"
 )
 
 // What a setup-error is about (Action.What with SetupError).
@@ -238,9 +262,17 @@ const (
 // illegal move he observed, a flag he saw fall.
 const ByArbiter = "arbiter"
 
+// ByAssistant is the author of the acts of a visually disabled player's
+// assistant (Appendix D.2.10; or the sighted player's, D.2.11), whose
+// Side names the player he assists: he makes moves on the other board
+// (hand acts, taken as mirror), announces moves, presses the clock for
+// that player, reports a touch of the opponent's (touch) and claims the
+// opponent's flag (flag).
+const ByAssistant = "assistant"
+
 // Acts lists every act, in the protocol page's order.
 var Acts = []string{Touch, Adjust, Lift, Place, Release, Drop, Remove, Put, ClockPress, Claim, Resign, OfferDraw, AcceptDraw, DeclineDraw, Flag, Knock, Pause, Resume, SetClock,
-	SetupError}
+	SetupError, Announce, BoardsDiffer}
 
 // What a claim is about.
 const (
@@ -281,8 +313,8 @@ func ParseLine(b []byte) (Line, error) {
 
 // Check reports what is malformed in an action, or nil.
 func (a Action) Check() error {
-	if a.By != "white" && a.By != "black" && a.By != ByArbiter {
-		return fmt.Errorf("by must be \"white\", \"black\" or \"arbiter\", not %q", a.By)
+	if a.By != "white" && a.By != "black" && a.By != ByArbiter && a.By != ByAssistant {
+		return fmt.Errorf("by must be \"white\", \"black\", \"arbiter\" or \"assistant\", not %q", a.By)
 	}
 	known := false
 	for _, k := range Acts {
@@ -342,6 +374,7 @@ func (a Action) Check() error {
 			if a.Times == nil {
 				return fmt.Errorf("set-clock needs times {\"white\": ms, \"black\": ms}")
 			}
+		case a.Act == BoardsDiffer:
 		case a.Act == SetupError:
 			switch a.What {
 			case SetupInitialPosition, SetupBoardOrientation, SetupColoursReversed:
@@ -349,10 +382,38 @@ func (a Action) Check() error {
 				return fmt.Errorf("setup-error needs what: initial-position, board-orientation or colours-reversed, not %q", a.What)
 			}
 		default:
-			return fmt.Errorf("the arbiter may claim an illegal move, observe a flag (flag with side), pause, resume, set-clock or report a setup-error, not %s %s", a.Act, a.What)
+			return fmt.Errorf("the arbiter may claim an illegal move, observe a flag (flag with side), pause, resume, set-clock, report a setup-error or boards that differ, not %s %s", a.Act, a.What)
 		}
 	} else if a.Act == Resume || a.Act == SetClock || a.Act == SetupError {
 		return fmt.Errorf("%s is the arbiter's act (by \"arbiter\"; a player may only pause, 6.11.2)", a.Act)
+	}
+	if a.By == ByAssistant {
+		if a.Side != "white" && a.Side != "black" {
+			return fmt.Errorf("an assistant's act needs side, the player he assists: \"white\" or \"black\", not %q", a.Side)
+		}
+		switch a.Act {
+		case ClockPress, Touch, Flag, Announce, BoardsDiffer, Lift, Place, Release, Drop, Remove, Put:
+		default:
+			return fmt.Errorf("an assistant may move pieces on the other board, announce, press the clock, report a touch, claim a flag or report boards that differ (D.2.10), not %s", a.Act)
+		}
+	}
+	if a.Mirror {
+		switch a.Act {
+		case Lift, Place, Release, Drop, Remove, Put:
+		default:
+			return fmt.Errorf("mirror goes with a hand act on the other board (lift, place, release, drop, remove, put), not %s", a.Act)
+		}
+		if a.By == ByArbiter {
+			return fmt.Errorf("mirror goes with a player's or an assistant's hand")
+		}
+	}
+	if a.Act == Announce {
+		if a.By == ByArbiter {
+			return fmt.Errorf("announce is a player's act (or his assistant's)")
+		}
+		if a.Move == "" || len(a.Move) > 16 {
+			return fmt.Errorf("announce needs the move, in SAN or UCI, in move")
+		}
 	}
 	if a.TimePressure && (a.By != ByArbiter || a.Act != Claim) {
 		return fmt.Errorf("time_pressure goes with the arbiter's claim only")

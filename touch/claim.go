@@ -172,6 +172,8 @@ func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
 		return e.clockAct(at, a)
 	case protocol.SetupError:
 		return e.setupError(at, a.What)
+	case protocol.BoardsDiffer:
+		return e.boardsDiffer(at, protocol.ByArbiter)
 	}
 	return e.fail(at, "the arbiter may claim an illegal move, observe a flag, or pause, resume and set the clocks")
 }

@@ -209,11 +209,17 @@ func (e *Engine) clockBefore(at int, a protocol.Action) []protocol.Ruling {
 	return out
 }
 
-// flagged returns the side a flag action names.
+// flagged returns the side a flag action names: the player's own, the
+// one the arbiter names, or the opponent of the player an assistant
+// assists (D.2.10.5).
 func flagged(a protocol.Action) chess.Color {
 	s := a.By
-	if a.By == protocol.ByArbiter {
+	switch a.By {
+	case protocol.ByArbiter:
 		s = a.Side
+	case protocol.ByAssistant:
+		c, _ := chess.ParseColor(a.Side)
+		return c.Other()
 	}
 	c, _ := chess.ParseColor(s)
 	return c

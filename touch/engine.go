@@ -66,6 +66,10 @@ type turn struct {
 	// tamperSeen: the opponent touched a piece after the change above, and
 	// so may no longer claim it (4.8).
 	tamperSeen bool
+	// announced: a visually disabled player made the move by announcing
+	// it (D.2.3.3); his hands then set it up on his board, and until his
+	// press he may correct a slip of the tongue (D.2.8).
+	announced bool
 }
 
 // clone returns a copy of t that shares nothing the engine changes.
@@ -137,7 +141,9 @@ type Engine struct {
 	// stand, laws I5, I6).
 	standing *standing
 	// limbo is an illegal position on hold under A.5.4, or nil.
-	limbo  *limbo
+	limbo *limbo
+	// vd marks the players with a visual disability (Appendix D).
+	vd     [2]bool
 	offer  *chess.Color
 	start  protocol.Start // as set up, with the options applied
 	clock  chessClock
@@ -182,6 +188,8 @@ func New(start protocol.Start, opts Options) (*Engine, error) {
 		e.start.FEN = opts.FEN
 	}
 	e.clock = newClock(start.Clock, p.Turn())
+	e.vd = visuallyDisabled(start.VisuallyDisabled)
+	e.start.VisuallyDisabled = start.VisuallyDisabled
 	e.beginTurn()
 	if o, ok := e.g.Outcome(); ok {
 		e.over = true
@@ -321,10 +329,31 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	if a.By == protocol.ByArbiter {
 		return e.arbiterAct(at, a)
 	}
+	if a.By == protocol.ByAssistant {
+		return e.assistantAct(at, a)
+	}
 	by, _ := chess.ParseColor(a.By)
 	var sq chess.Square = chess.NoSquare
 	if a.Sq != "" {
 		sq, _ = chess.ParseSquare(a.Sq)
+	}
+	switch {
+	case a.Mirror:
+		if !e.appendixD() {
+			return e.notAppendixD(at, "mirror")
+		}
+		return nil // the other board (D.2.1): it changes nothing here
+	case a.Act == protocol.Announce:
+		return e.announce(at, by, a)
+	case a.Act == protocol.BoardsDiffer:
+		return e.boardsDiffer(at, by.String())
+	case a.Act == protocol.Touch && e.vd[by]:
+		// D.2.2: on his board a piece is touched when taken out of its
+		// securing hole (his lift), not by a touch.
+		if !e.phys.occupied(sq) {
+			return e.fail(at, fmt.Sprintf("no piece on %s to touch", sq))
+		}
+		return nil
 	}
 	mover := e.t.start.Turn() // the player having the move (T11)
 	if e.limbo != nil {
@@ -451,6 +480,9 @@ func (e *Engine) offMove(at int, by chess.Color, a protocol.Action, sq chess.Squ
 	}
 	if !owes {
 		return e.fail(at, fmt.Sprintf("it is %s's move: %s may not %s", by.Other(), by, a.Act))
+	}
+	if e.done.announced {
+		return nil // D.2.3.3: the move is made; his hands set it up on his own board
 	}
 	if e.enforce {
 		return e.fail(at, fmt.Sprintf("refused (4.7): %s's move %s is made and must be completed as it stands", by, e.done.start.SAN(e.done.made)))

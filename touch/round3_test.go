@@ -438,7 +438,9 @@ func TestI1_3_7_3_3_PromotionToWrongColourKingOrPawn(t *testing.T) {
 // Laws I8 (7.2.1, 7.2.2, 7.3, A.5.1.2): set-up errors found during the
 // game, as the arbiter's acts.
 func TestI8_7_2_7_3_SetupErrorsFoundDuringTheGame(t *testing.T) {
-	setup := func(what string) protocol.Action { return protocol.Action{By: "arbiter", Act: "setup-error", What: what} }
+	setup := func(what string) protocol.Action {
+		return protocol.Action{By: "arbiter", Act: "setup-error", What: what}
+	}
 	moves := []protocol.Action{act("white", "lift", "e2"), act("white", "drop", "e4"), act("white", "clock", "")}
 	// 7.2.1: cancelled, a new game is played; the game is over.
 	e, got := run(t, protocol.Start{}, false, append(moves, setup("initial-position"), act("black", "lift", "e7"))...)
@@ -471,4 +473,113 @@ func TestI8_7_2_7_3_SetupErrorsFoundDuringTheGame(t *testing.T) {
 	// Under full supervision (A.4) 7.2.1 holds throughout.
 	_, got = run(t, protocol.Start{Rules: "fide-rapid", Supervision: "full", FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 11"}, false, setup("initial-position"))
 	expect(t, got, "1 irregularity 7.2.1", "1 result * cancelled")
+}
+
+// vdRun plays actions in a game where the player(s) marked have a visual
+// disability (Appendix D).
+func vdRun(t *testing.T, vd string, actions ...protocol.Action) (*Engine, []string) {
+	t.Helper()
+	return run(t, protocol.Start{VisuallyDisabled: vd}, false, actions...)
+}
+
+// Laws V1 (D.2.2, D.2.5): on the visually disabled player's board a piece
+// is touched when taken out of its securing hole: his touch binds him to
+// nothing, his lift does; the sighted player's touch binds him as usual.
+func TestV1_D_2_2_TouchBindsNothingLiftDoes(t *testing.T) {
+	_, got := vdRun(t, "white", act("white", "touch", "g1"), act("white", "lift", "e2"), act("white", "drop", "e4"),
+		act("black", "touch", "g8"), act("black", "lift", "e7"), act("black", "drop", "e5"))
+	expect(t, got, "2 must move e2 4.3.1", "3 move e4", "4 must move g8 4.3.1", "6 move e5", "6 violation 4.3.1")
+	// Both players: neither touch binds.
+	_, got = vdRun(t, "both", act("white", "touch", "g1"), act("white", "lift", "e2"), act("white", "drop", "e4"),
+		act("black", "touch", "g8"), act("black", "lift", "e7"), act("black", "drop", "e5"))
+	expect(t, got, "2 must move e2 4.3.1", "3 move e4", "5 must move e7 4.3.1", "6 move e5")
+}
+
+// Laws V2 (D.2.3.3, D.2.1, D.2.5): the visually disabled player's move is
+// made when announced; his hands then set it up on his own board, and the
+// sighted player repeats it on his (mirror), binding no one. The sighted
+// player's move is made on the board; an announcement that differs from
+// it is an irregularity.
+func TestV2_D_2_3_3_MoveMadeWhenAnnounced(t *testing.T) {
+	announce := func(by, m string) protocol.Action { return protocol.Action{By: by, Act: "announce", Move: m} }
+	mirror := func(by, a, sq string) protocol.Action { return protocol.Action{By: by, Act: a, Sq: sq, Mirror: true} }
+	e, got := vdRun(t, "black",
+		act("white", "lift", "e2"), act("white", "drop", "e4"), announce("white", "e4"), act("white", "clock", ""),
+		mirror("black", "lift", "e2"), mirror("black", "drop", "e4"),
+		act("black", "lift", "g8"), announce("black", "Nf6"), act("black", "drop", "f6"), act("black", "clock", ""),
+		mirror("white", "lift", "g8"), mirror("white", "drop", "f6"),
+		act("white", "lift", "d2"), act("white", "drop", "d4"), announce("white", "d3"))
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "7 must move g8 4.3.1", "8 move Nf6",
+		"13 must move d2 4.3.1", "14 move d4", "15 irregularity D.2.1")
+	if s := e.Summary(); s.Errors != 0 || len(s.Violations) != 0 || len(s.Moves) != 3 {
+		t.Errorf("summary %+v", s)
+	}
+	// His announcement is held to what he lifted (4.3.1).
+	_, got = vdRun(t, "white", act("white", "lift", "g1"), announce("white", "e4"))
+	expect(t, got, "1 must move g1 4.3.1", "2 move e4", "2 violation 4.3.1")
+	// An illegal announcement is refused; outside Appendix D, announce and
+	// mirror are errors.
+	_, got = vdRun(t, "white", announce("white", "e5"))
+	expect(t, got, "1 error")
+	_, got = run(t, protocol.Start{}, false, announce("white", "e4"), mirror("white", "lift", "e2"))
+	expect(t, got, "1 error", "2 error")
+}
+
+// Laws V3 (D.2.8): a slip of the tongue in announcing a move is corrected
+// at once, before the press; after it, it cannot be. A move made on the
+// board is not corrected by announcing another.
+func TestV3_D_2_8_SlipOfTheTongue(t *testing.T) {
+	announce := func(by, m string) protocol.Action { return protocol.Action{By: by, Act: "announce", Move: m} }
+	e, got := vdRun(t, "white", announce("white", "Nf3"), announce("white", "Nc3"), act("white", "clock", ""))
+	expect(t, got, "1 move Nf3", "2 irregularity D.2.8", "2 move Nc3")
+	if s := e.Summary(); len(s.Moves) != 1 || s.Moves[0] != "Nc3" {
+		t.Errorf("summary %+v", s)
+	}
+	_, got = vdRun(t, "white", announce("white", "Nf3"), act("white", "clock", ""), announce("white", "Nc3"))
+	expect(t, got, "1 move Nf3", "3 error")
+	_, got = vdRun(t, "white", act("white", "lift", "g1"), act("white", "drop", "f3"), announce("white", "Nh3"))
+	expect(t, got, "1 must move g1 4.3.1", "2 move Nf3", "3 error")
+}
+
+// Laws V4 (D.2.10, D.2.11): the assistant makes the moves on the other
+// board (binding no one), presses the clock for the player he assists,
+// reports the sighted player's touch (which binds him) and claims the
+// sighted player's flag.
+func TestV4_D_2_10_TheAssistant(t *testing.T) {
+	as := func(a, sq string) protocol.Action { return protocol.Action{By: "assistant", Side: "black", Act: a, Sq: sq} }
+	e, got := vdRun(t, "black",
+		act("white", "lift", "e2"), act("white", "drop", "e4"), act("white", "clock", ""),
+		as("lift", "e2"), as("drop", "e4"),
+		protocol.Action{By: "black", Act: "announce", Move: "e5"}, as("clock", ""),
+		as("lift", "e7"), as("drop", "e5"),
+		as("touch", "g1"), act("white", "lift", "b1"), act("white", "drop", "c3"),
+		as("flag", ""))
+	expect(t, got, "1 must move e2 4.3.1", "2 move e4", "6 move e5", "10 must move g1 4.3.1", "12 move Nc3", "12 violation 4.3.1", "13 result 0-1 time")
+	if s := e.Summary(); s.Errors != 0 {
+		t.Errorf("summary %+v", s)
+	}
+	// No assistant outside Appendix D; an assistant needs his side.
+	_, got = run(t, protocol.Start{}, false, as("clock", ""), protocol.Action{By: "assistant", Act: "clock"})
+	expect(t, got, "1 error", "2 error")
+}
+
+// Laws V5 (D.2.9): two boards that differ are reported, by a player, the
+// assistant or the arbiter, as an irregularity for the arbiter, with the
+// position of the game record.
+func TestV5_D_2_9_BoardsDiffer(t *testing.T) {
+	e, err := New(protocol.Start{VisuallyDisabled: "white"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, by := range []string{"black", "assistant", "arbiter"} {
+		rs := e.Apply(i+1, protocol.Action{By: by, Act: "boards-differ", Side: "white"})
+		if len(rs) != 1 || rs[0].Kind != protocol.KindIrregularity || rs[0].Article != "D.2.9" || rs[0].FEN == "" {
+			t.Errorf("%s: %+v", by, rs)
+		}
+	}
+	_, got := run(t, protocol.Start{}, false, protocol.Action{By: "black", Act: "boards-differ"})
+	expect(t, got, "1 error")
+	if _, err := New(protocol.Start{VisuallyDisabled: "red"}, Options{}); err == nil {
+		t.Error("visually_disabled red accepted")
+	}
 }
