@@ -67,6 +67,11 @@ type RuleSet struct {
 	// completed, if an illegal position is still on the board, the
 	// arbiter declares the game drawn.
 	IllegalPositionDraw bool
+	// FlagClaimArticle and FlagSeenArticle are the articles a flag fall
+	// cites where the appendix rules it (A.5.3: a player's claim, the
+	// game drawn when the claimant cannot mate; A.5.5: the arbiter calls
+	// a flag fall he observes); "" cites 6.9.
+	FlagClaimArticle, FlagSeenArticle string
 	// SetupClaimsUntil (A.5.1.2): once each player has completed this many
 	// moves, no claim can be made about an incorrect set-up or the board's
 	// orientation, and the game goes on (10 in rapid and blitz without full
@@ -158,6 +163,7 @@ func (r RuleSet) Under(supervision string, variations []string) (RuleSet, error)
 	case SupervisionFull:
 		if s := r.FullSupervision; s != nil {
 			r.IllegalStandsAfter, r.StandsArticle, r.IllegalPositionDraw, r.SetupClaimsUntil = 0, "", false, 0
+			r.FlagClaimArticle, r.FlagSeenArticle = "", ""
 			r.ArbiterArticle = ""
 			r.IllegalMoveBonus, r.IncorrectClaimBonus = s.IllegalMoveBonus, s.IncorrectClaimBonus
 			r.FullSupervision = nil
@@ -203,7 +209,8 @@ var (
 		Name: "fide-rapid", Title: "FIDE Laws of Chess, rapid (Appendix A)",
 		Sources:   []string{"FIDE Laws of Chess (2023) Appendix A (rapid): A.3 (one-minute penalties), A.5 (games not fully supervised; A.4 under full supervision)"},
 		TouchMove: true, IllegalMoveBonus: 60, IllegalMovesToLose: 2, IllegalStandsAfter: 1, IncorrectClaimBonus: 60,
-		StandsArticle: "A.5.2", IllegalPositionDraw: true, SetupClaimsUntil: 10, FullSupervision: &Supervision{Article: "A.4", IllegalMoveBonus: 60, IncorrectClaimBonus: 60},
+		StandsArticle: "A.5.2", IllegalPositionDraw: true, SetupClaimsUntil: 10, FlagClaimArticle: "A.5.3", FlagSeenArticle: "A.5.5",
+		FullSupervision:      &Supervision{Article: "A.4", IllegalMoveBonus: 60, IncorrectClaimBonus: 60},
 		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
 		ResignationProviso: true, AgreementProviso: true,
 	}
@@ -211,7 +218,8 @@ var (
 		Name: "fide-blitz", Title: "FIDE Laws of Chess, blitz (Appendix B)",
 		Sources:   []string{"FIDE Laws of Chess (2023) Appendix B (blitz): B.3 (A.3 and A.5 apply; B.2 under full supervision)"},
 		TouchMove: true, IllegalMoveBonus: 60, IllegalMovesToLose: 2, IllegalStandsAfter: 1, IncorrectClaimBonus: 60,
-		StandsArticle: "A.5.2", IllegalPositionDraw: true, SetupClaimsUntil: 10, FullSupervision: &Supervision{Article: "B.2", IllegalMoveBonus: 120, IncorrectClaimBonus: 120},
+		StandsArticle: "A.5.2", IllegalPositionDraw: true, SetupClaimsUntil: 10, FlagClaimArticle: "A.5.3", FlagSeenArticle: "A.5.5",
+		FullSupervision:      &Supervision{Article: "B.2", IllegalMoveBonus: 120, IncorrectClaimBonus: 120},
 		ArbiterActsOnIllegal: true, FlagRule: FlagCannotMate,
 		ResignationProviso: true, AgreementProviso: true,
 	}

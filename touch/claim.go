@@ -139,7 +139,7 @@ func (e *Engine) arbiterAct(at int, a protocol.Action) []protocol.Ruling {
 		if rs := e.premature(at, side); rs != nil {
 			return rs
 		}
-		return e.flag(at, side)
+		return e.flag(at, side, true)
 	case protocol.Claim:
 		if !e.rules.ArbiterActsOnIllegal {
 			why := "the opponent claims it"
@@ -225,12 +225,21 @@ func (e *Engine) movesEach() (white, black int) {
 // cannot checkmate by any series of legal moves), or US Chess 14E (drawn
 // when the opponent has insufficient material to win on time), as the
 // rule set says (laws K3).
-func (e *Engine) flag(at int, c chess.Color) []protocol.Ruling {
+//
+// Where an appendix rules flags (A.5), a player's claim cites A.5.3 and
+// the arbiter's observation (or the clock's, seen at an action) A.5.5.
+func (e *Engine) flag(at int, c chess.Color, seen bool) []protocol.Ruling {
 	var o game.Outcome
 	if e.rules.FlagRule == laws.FlagInsufficientMaterial {
 		o, _ = e.g.FlagFallMaterial(c)
 	} else {
 		o, _ = e.g.FlagFall(c)
+		switch a := e.rules.FlagClaimArticle; {
+		case seen && e.rules.FlagSeenArticle != "":
+			o.Article = e.rules.FlagSeenArticle
+		case !seen && a != "":
+			o.Article = a
+		}
 	}
 	return e.end(at, o)
 }

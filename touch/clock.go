@@ -204,7 +204,7 @@ func (e *Engine) clockBefore(at int, a protocol.Action) []protocol.Ruling {
 		return nil
 	}
 	c.now = max(c.zeroAt(), 0)
-	out := e.flag(at, side)
+	out := e.flag(at, side, true)
 	c.now = t
 	return out
 }

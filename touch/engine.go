@@ -397,7 +397,7 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		if rs := e.premature(at, by); rs != nil {
 			return rs
 		}
-		return e.flag(at, by)
+		return e.flag(at, by, false)
 	case protocol.Pause:
 		return e.clockAct(at, a) // 6.11.2: to seek the arbiter's assistance
 	case protocol.Knock:

@@ -546,7 +546,9 @@ func TestV3_D_2_8_SlipOfTheTongue(t *testing.T) {
 // reports the sighted player's touch (which binds him) and claims the
 // sighted player's flag.
 func TestV4_D_2_10_TheAssistant(t *testing.T) {
-	as := func(a, sq string) protocol.Action { return protocol.Action{By: "assistant", Side: "black", Act: a, Sq: sq} }
+	as := func(a, sq string) protocol.Action {
+		return protocol.Action{By: "assistant", Side: "black", Act: a, Sq: sq}
+	}
 	e, got := vdRun(t, "black",
 		act("white", "lift", "e2"), act("white", "drop", "e4"), act("white", "clock", ""),
 		as("lift", "e2"), as("drop", "e4"),
@@ -581,5 +583,35 @@ func TestV5_D_2_9_BoardsDiffer(t *testing.T) {
 	expect(t, got, "1 error")
 	if _, err := New(protocol.Start{VisuallyDisabled: "red"}, Options{}); err == nil {
 		t.Error("visually_disabled red accepted")
+	}
+}
+
+// Issue point 9, laws K3 (A.5.3, A.5.5): in rapid and blitz without full
+// supervision a flag claimed by a player cites A.5.3, one the arbiter
+// observes A.5.5; under the standard rules and full supervision, 6.9.
+func TestK3_A_5_3_A_5_5_FlagsCiteTheAppendix(t *testing.T) {
+	cite := func(start protocol.Start, a protocol.Action) string {
+		e, err := New(start, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs := e.Apply(1, a)
+		return rs[len(rs)-1].Article
+	}
+	claim := protocol.Action{By: "white", Act: "flag"}
+	seen := protocol.Action{By: "arbiter", Act: "flag", Side: "white"}
+	for _, c := range []struct {
+		start  protocol.Start
+		a      protocol.Action
+		expect string
+	}{
+		{protocol.Start{Rules: "fide-rapid"}, claim, "A.5.3"},
+		{protocol.Start{Rules: "fide-blitz"}, seen, "A.5.5"},
+		{protocol.Start{Rules: "fide-blitz", Supervision: "full"}, claim, "6.9"},
+		{protocol.Start{}, seen, "6.9"},
+	} {
+		if got := cite(c.start, c.a); got != c.expect {
+			t.Errorf("%+v %s: article %s, want %s", c.start, c.a.By, got, c.expect)
+		}
 	}
 }
