@@ -25,6 +25,9 @@
 //	skipped-variant          info            a variant the arbiter does not play (crazyhouse, antichess ...)
 //	null-move                info            a null move "--": the turn passed without a move
 //	result-mismatch          warning         the Result tag and the movetext's result differ
+//	game-too-long            error           the game is longer than the audit reads: its text is over the
+//	                                         limit on one game (1 MiB by default; the game is skipped), or
+//	                                         its main line is over MaxPlies plies (replayed up to there)
 //
 // "arbiter audit --json" writes JSON Lines: one Finding per line (game is
 // the 1-based number of the game in its file, ply 0 is the game as a
@@ -35,7 +38,13 @@
 // reads and replays the chunks on several goroutines, reporting in input
 // order with the findings of one reader going through the input; a few
 // chunks per goroutine are held at once, so memory stays flat however
-// large the input.
+// large the input. What one game may cost is bounded too: the reader reads
+// at most Options.MaxGameBytes of a game's text (pgn.DefaultMaxGameBytes,
+// 1 MiB), and the replay goes no further than MaxPlies plies; a game past
+// either limit is a game-too-long finding, and the games after it are
+// audited as before. A stretch of the input with nowhere to cut (a huge
+// game, games with no blank line between them) is read in pieces by one
+// goroutine, with its findings passed on as they come.
 package audit
 
 import (
@@ -74,7 +83,17 @@ const (
 	SkippedVariant Kind = "skipped-variant" // a variant the arbiter does not play (crazyhouse, antichess ...)
 	NullMove       Kind = "null-move"       // a null move "--": the turn passed without a move
 	ResultMismatch Kind = "result-mismatch" // the Result tag and the movetext's result differ
+	GameTooLong    Kind = "game-too-long"   // the game is longer than the audit reads (MaxPlies, Options.MaxGameBytes)
 )
+
+// MaxPlies is the most plies of a game's main line the audit replays. The
+// 75-move rule and fivefold repetition end every game before ply 17,700
+// (8,848 moves and a half at most), so a record longer than this went on
+// after its end, which the replay has reported by then; the plies past
+// the limit are not replayed and the result is not checked, and a
+// game-too-long finding says so. It bounds the time and memory one game
+// can cost the replay (a position and a few words a ply).
+const MaxPlies = 20_000
 
 // Reason is the specific contradiction of a result-contradicts-laws finding.
 type Reason string
@@ -184,7 +203,7 @@ func NewAuditor(r Rules) *Auditor {
 
 // Result sums up one game.
 type Result struct {
-	Plies   int  // plies replayed (up to the first illegal move)
+	Plies   int  // plies replayed (up to the first illegal move, at most MaxPlies)
 	Skipped bool // the game was not replayed (variant, FEN)
 }
 
@@ -318,6 +337,10 @@ func (r *run) replay() Result {
 	clear(h.seen[:])
 	h.add(h.plies[0].key)
 	moves := r.pg.Len()
+	over := moves > MaxPlies
+	if over {
+		moves = MaxPlies
+	}
 	for i := 0; i < moves; i++ {
 		// Most moves are read into their parts by the PGN reader already.
 		var m chess.Move
@@ -339,6 +362,12 @@ func (r *run) replay() Result {
 		}
 		r.pos.Apply(m)
 		r.push(m)
+	}
+	if over {
+		r.add(GameTooLong, Error, "", r.ply+1, r.pos.FEN(),
+			"the main line has %d plies, more than the %d the audit replays (the 75-move rule ends every game before ply 17,700): the plies after %d are not replayed and the result is not checked",
+			r.pg.Len(), MaxPlies, MaxPlies)
+		return Result{Plies: r.ply}
 	}
 	r.check(false)
 	r.final()

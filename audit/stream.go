@@ -2,6 +2,7 @@ package audit
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"sync"
@@ -51,6 +52,18 @@ type Options struct {
 	// workers (0: DefaultChunkSize). It changes neither the findings nor
 	// their order.
 	ChunkSize int
+	// ChunkLimit is the most a chunk holds before the splitter, finding
+	// nowhere to cut, hands its text on in pieces to one worker (0:
+	// pgn.DefaultChunkLimit(ChunkSize), 1 MiB by default). It changes
+	// neither the findings nor their order.
+	ChunkLimit int
+	// MaxGameBytes is the most text of one game the readers read (0:
+	// pgn.DefaultMaxGameBytes, 1 MiB; see pgn.Reader.SetMaxGameBytes). A
+	// longer game is a game-too-long finding and is skipped; the games
+	// after it are audited as usual. One game can take up to some five times its
+	// text in memory while it is read, so this bounds the memory of each
+	// worker.
+	MaxGameBytes int
 	// Progress, if set, is called with the number of games done so far
 	// after the findings of each chunk of games are emitted (on the
 	// goroutine that calls emit).
@@ -70,8 +83,8 @@ const DefaultChunkSize = 256 << 10
 // finding, in the order of the games. file names the input in the
 // findings. Only an error of the underlying reader is returned, after the
 // findings of the games read before it; a game the PGN reader cannot make
-// sense of is a SyntaxError finding and the audit goes on with the next
-// game.
+// sense of is a SyntaxError finding (GameTooLong for one over
+// MaxGameBytes) and the audit goes on with the next game.
 //
 // One goroutine reads r and cuts it into chunks of whole games
 // (pgn.Splitter), Workers goroutines read and audit the chunks, and the
@@ -79,7 +92,10 @@ const DefaultChunkSize = 256 << 10
 // most about three chunks per worker are held at once, so memory does not
 // grow with the input. The findings are those of one pgn.Reader reading
 // the whole input: the game numbers and lines of each chunk are moved on
-// by those of the chunks before it.
+// by those of the chunks before it. A stretch with nowhere to cut goes to
+// one worker in pieces (a run, see pgn.Chunk), whose findings are emitted
+// in batches while it is read, so that neither its text nor its findings
+// are held whole.
 func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, error) {
 	workers := opts.Workers
 	if workers <= 0 {
@@ -94,10 +110,14 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 	work := make(chan *job, workers)
 	order := make(chan *job, 2*workers)
 	free := make(chan *job, 3*workers+3)
+	spare := make(chan []byte, 2) // memory of pieces of a run already read
 	go func() {
 		defer close(work)
 		defer close(order)
 		sp := pgn.NewSplitter(r, size)
+		if opts.ChunkLimit > 0 {
+			sp.SetChunkLimit(opts.ChunkLimit)
+		}
 		for {
 			var j *job
 			select {
@@ -110,8 +130,26 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 				return // io.EOF: read errors come in the last chunk
 			}
 			j.chunk, j.buf, j.done = c, c.Data, make(chan struct{})
+			j.pieces, j.batches = nil, nil
+			if c.More {
+				j.pieces = make(chan pgn.Chunk, 2)
+				j.batches = make(chan []Finding, 1)
+			}
 			order <- j
 			work <- j // a worker owns j from here
+			for c.More {
+				// The rest of the run, to the worker of j.
+				var buf []byte
+				select {
+				case buf = <-spare:
+				default:
+				}
+				if c, err = sp.Next(buf); err != nil {
+					close(j.pieces) // not reached: a run ends with a chunk without More
+					return
+				}
+				j.pieces <- c
+			}
 			if c.Last {
 				return
 			}
@@ -124,9 +162,10 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 			defer wg.Done()
 			a := opts.auditor()
 			var rd pgn.Reader
+			rd.SetMaxGameBytes(opts.MaxGameBytes)
 			var it item
 			for j := range work {
-				j.run(a, &rd, &it, file)
+				j.run(a, &rd, &it, file, spare)
 				close(j.done)
 			}
 		}()
@@ -134,13 +173,21 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 	var st Stats
 	var readErr error
 	games, lines := 0, 0 // in the chunks emitted
-	for j := range order {
-		<-j.done
-		for _, f := range j.findings {
+	out := func(fs []Finding) {
+		for _, f := range fs {
 			f.Game += games
 			f.Line += lines
 			emit(f)
 		}
+	}
+	for j := range order {
+		if j.batches != nil {
+			for b := range j.batches {
+				out(b)
+			}
+		}
+		<-j.done
+		out(j.findings)
 		st.Add(j.stats)
 		games += j.games
 		lines += j.lines
@@ -150,7 +197,13 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 		if opts.Progress != nil {
 			opts.Progress(st.Games)
 		}
-		j.chunk = pgn.Chunk{}
+		j.chunk, j.pieces, j.batches = pgn.Chunk{}, nil, nil
+		if cap(j.buf) > keepChunk(size) {
+			j.buf = nil // a chunk that grew past its size: not kept
+		}
+		if cap(j.findings) > keepFindings {
+			j.findings = nil
+		}
 		select {
 		case free <- j:
 		default:
@@ -160,26 +213,66 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 	return st, readErr
 }
 
+// keepChunk is the most memory of a chunk of the given size a job keeps
+// for the next chunk: a little more than the splitter gives a chunk that
+// ends within its first reads (a size and a quarter, and a read of 256
+// KiB). A chunk that holds a long game grows to its limit: that memory is
+// let go.
+func keepChunk(size int) int { return 2*size + 128<<10 }
+
+// keepFindings is the most findings a job keeps the memory of; it is also
+// the size of the batches in which the findings of a run are passed on.
+const keepFindings = 4096
+
 // job is one chunk and what its audit found, with game numbers and lines
 // counted from the chunk's start. Jobs are used again once their findings
 // are out, with the memory of their text and findings.
+//
+// A job whose chunk starts a run (chunk.More) gets the rest of the run's
+// text in pieces, and passes on its findings in batches while it reads
+// them (the last ones in findings, as other jobs do).
 type job struct {
 	chunk    pgn.Chunk
 	buf      []byte // the memory of chunk.Data, kept for the next chunk
 	findings []Finding
 	stats    Stats
 	games    int   // games the reader counted, broken ones included
-	lines    int   // newlines in the chunk
+	lines    int   // newlines in the chunk (the run)
 	err      error // the read error that ends the input after the chunk
 	done     chan struct{}
+	pieces   chan pgn.Chunk // the rest of a run, or nil
+	batches  chan []Finding // findings of a run read so far, or nil
 }
 
 // run audits the games of the chunk with a and rd, reading them into it.
-func (j *job) run(a *Auditor, rd *pgn.Reader, it *item, file string) {
+// spare takes the memory of the pieces of a run once they are read.
+func (j *job) run(a *Auditor, rd *pgn.Reader, it *item, file string, spare chan<- []byte) {
 	j.findings, j.stats, j.games, j.err = j.findings[:0], Stats{}, 0, nil
-	rd.ResetChunk(j.chunk)
+	if j.pieces != nil {
+		var prev []byte // the piece the reader has done with when it asks for the next
+		rd.ResetRun(j.chunk, func() pgn.Chunk {
+			if prev != nil {
+				select {
+				case spare <- prev:
+				default:
+				}
+			}
+			c := <-j.pieces
+			prev = c.Data
+			return c
+		})
+	} else {
+		rd.ResetChunk(j.chunk)
+	}
 	for next(rd, it, &j.games, &j.err) {
 		j.findings = a.item(it, file, j.findings, &j.stats)
+		if j.batches != nil && len(j.findings) >= keepFindings {
+			j.batches <- j.findings
+			j.findings = nil
+		}
+	}
+	if j.batches != nil {
+		close(j.batches)
 	}
 	j.lines = rd.Lines() // read to its end: the chunk's newlines
 }
@@ -220,6 +313,12 @@ func (a *Auditor) item(it *item, file string, dst []Finding, st *Stats) []Findin
 	st.Games++
 	if it.err != nil {
 		st.Skipped++
+		if n := it.err.Limit; n > 0 {
+			st.count(GameTooLong, 1)
+			f := Finding{File: file, Game: it.n, Line: it.err.Line, Kind: GameTooLong, Severity: Error,
+				Text: fmt.Sprintf("the game's text is longer than %d bytes, the limit on one game the audit reads: game skipped", n)}
+			return append(dst, f)
+		}
 		st.count(SyntaxError, 1)
 		f := Finding{File: file, Game: it.n, Line: it.err.Line, Kind: SyntaxError, Severity: Error,
 			Text: "unreadable PGN, game skipped: " + it.err.Msg}

@@ -38,9 +38,17 @@ func allTestdataPGN(t testing.TB) []byte {
 // input, one Auditor, game after game. It is what Stream must give.
 func serialAudit(t testing.TB, r io.Reader) ([]Finding, Stats, error) {
 	t.Helper()
+	return serialAuditLimit(t, r, 0)
+}
+
+// serialAuditLimit is serialAudit with a limit on a game's text (0: the
+// default).
+func serialAuditLimit(t testing.TB, r io.Reader, maxGame int) ([]Finding, Stats, error) {
+	t.Helper()
 	rs, _ := RulesNamed("fide")
 	a := NewAuditor(rs)
 	rd := pgn.NewReader(r)
+	rd.SetMaxGameBytes(maxGame)
 	var out []Finding
 	var st Stats
 	var it item
@@ -55,9 +63,15 @@ func serialAudit(t testing.TB, r io.Reader) ([]Finding, Stats, error) {
 // streamAudit audits r with Stream.
 func streamAudit(t testing.TB, r io.Reader, workers, size int) ([]Finding, Stats, error) {
 	t.Helper()
-	rs, _ := RulesNamed("fide")
+	return streamAuditOpts(t, r, Options{Workers: workers, ChunkSize: size})
+}
+
+// streamAuditOpts audits r with Stream and opts, under the FIDE rules.
+func streamAuditOpts(t testing.TB, r io.Reader, opts Options) ([]Finding, Stats, error) {
+	t.Helper()
+	opts.Rules, _ = RulesNamed("fide")
 	var out []Finding
-	st, err := Stream(r, "in.pgn", Options{Rules: rs, Workers: workers, ChunkSize: size}, func(f Finding) { out = append(out, f) })
+	st, err := Stream(r, "in.pgn", opts, func(f Finding) { out = append(out, f) })
 	return out, st, err
 }
 

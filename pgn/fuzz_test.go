@@ -29,12 +29,15 @@ func FuzzReader(f *testing.F) {
 }
 
 // FuzzMainLine reads arbitrary bytes with ReadMainLine, alone and mixed
-// with Read, and checks that it finds what Read finds.
+// with Read, and checks that it finds what Read finds, also with a limit
+// on a game's text below the input's size.
 func FuzzMainLine(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		compareMainLine(t, data, false)
 		compareMainLine(t, data, true)
+		compareMainLineLimit(t, data, false, len(data)/2+1)
+		compareMainLineLimit(t, data, true, len(data)/3+1)
 		checkPlainTag(t, data)
 	})
 }

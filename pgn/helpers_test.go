@@ -34,7 +34,14 @@ type outcome struct {
 // a *SyntaxError, and if Read stops making progress.
 func readAll(t testing.TB, data []byte) []outcome {
 	t.Helper()
+	return readAllLimit(t, data, 0)
+}
+
+// readAllLimit is readAll with a limit on a game's text (0: the default).
+func readAllLimit(t testing.TB, data []byte, maxGame int) []outcome {
+	t.Helper()
 	r := NewReader(bytes.NewReader(data))
+	r.SetMaxGameBytes(maxGame)
 	var out []outcome
 	for i := 0; ; i++ {
 		if i > len(data)+1 {

@@ -35,15 +35,22 @@ type MainLine struct {
 }
 
 // moveRef is a move of a MainLine: its text, the index in notes of the
-// first comment after it, and its parts where it is in a plain form.
+// first comment after it, and its parts where it is in a plain form. It
+// takes 16 bytes, a note 8: a main line of a million moves, as a game at
+// the reader's limit on a game's text may hold, takes some 16 MB.
 type moveRef struct {
 	san   textRef
-	first int
+	first uint32
 	plain PlainSAN
 }
 
-// textRef is a piece of MainLine.text.
-type textRef struct{ start, end int }
+// textRef is a piece of MainLine.text, whose offsets fit in 32 bits: the
+// text of one game is at most the reader's limit (1 GiB at most; a
+// MainLine loaded from a Game must hold less than 4 GiB).
+type textRef struct{ start, end uint32 }
+
+// mkRef returns the textRef of text[start:end].
+func mkRef(start, end int) textRef { return textRef{uint32(start), uint32(end)} }
 
 // tagRef is a tag pair in MainLine.text.
 type tagRef struct {
@@ -56,6 +63,11 @@ func (ml *MainLine) reset() {
 	ml.moves = ml.moves[:0]
 	ml.notes = ml.notes[:0]
 	ml.text = ml.text[:0]
+	if cap(ml.moves) > keepItems || cap(ml.notes) > keepItems || cap(ml.tags) > keepItems || cap(ml.text) > keepText {
+		// A huge game read before: its memory is let go rather than kept
+		// for games that need a small part of it.
+		*ml = MainLine{}
+	}
 }
 
 func (ml *MainLine) ref(t textRef) []byte { return ml.text[t.start:t.end] }
@@ -69,7 +81,7 @@ func (ml *MainLine) addTag(name, raw []byte, escaped bool) {
 	}
 	start := len(ml.text)
 	ml.text = appendUnescaped(ml.text, raw)
-	ml.tags = append(ml.tags, tagRef{name: n, value: textRef{start, len(ml.text)}})
+	ml.tags = append(ml.tags, tagRef{name: n, value: mkRef(start, len(ml.text))})
 }
 
 // keep copies b into the text and returns where it is.
@@ -95,7 +107,7 @@ func (ml *MainLine) keep(b []byte) textRef {
 	} else {
 		ml.text = append(ml.text, b...)
 	}
-	return textRef{start, len(ml.text)}
+	return mkRef(start, len(ml.text))
 }
 
 // addMoveFrom appends the move of the first n bytes of src, where n is
@@ -109,7 +121,7 @@ func (ml *MainLine) addMoveFrom(src []byte, n int, ps PlainSAN) {
 	}
 	binary.LittleEndian.PutUint64(ml.text[start:start+8], binary.LittleEndian.Uint64(src))
 	ml.text = ml.text[:start+n]
-	ml.moves = append(ml.moves, moveRef{textRef{start, start + n}, len(ml.notes), ps})
+	ml.moves = append(ml.moves, moveRef{mkRef(start, start+n), uint32(len(ml.notes)), ps})
 }
 
 // addMove appends a move to the main line.
@@ -117,7 +129,7 @@ func (ml *MainLine) addMove(san []byte) { ml.addMovePlain(san, plainSAN(san)) }
 
 // addMovePlain appends a move to the main line, where ps is plainSAN(san).
 func (ml *MainLine) addMovePlain(san []byte, ps PlainSAN) {
-	ml.moves = append(ml.moves, moveRef{ml.keep(san), len(ml.notes), ps})
+	ml.moves = append(ml.moves, moveRef{ml.keep(san), uint32(len(ml.notes)), ps})
 }
 
 // Load makes ml the main line of g, as ReadMainLine would have read it.
@@ -129,16 +141,16 @@ func (ml *MainLine) Load(g *Game) {
 		ml.text = append(ml.text, t.Name...)
 		mid := len(ml.text)
 		ml.text = append(ml.text, t.Value...)
-		ml.tags = append(ml.tags, tagRef{name: textRef{start, mid}, value: textRef{mid, len(ml.text)}})
+		ml.tags = append(ml.tags, tagRef{name: mkRef(start, mid), value: mkRef(mid, len(ml.text))})
 	}
 	for _, m := range g.Moves {
 		start := len(ml.text)
 		ml.text = append(ml.text, m.SAN...)
-		ml.moves = append(ml.moves, moveRef{textRef{start, len(ml.text)}, len(ml.notes), plainSAN(ml.text[start:])})
+		ml.moves = append(ml.moves, moveRef{mkRef(start, len(ml.text)), uint32(len(ml.notes)), plainSAN(ml.text[start:])})
 		for _, c := range m.After {
 			start := len(ml.text)
 			ml.text = append(ml.text, c...)
-			ml.notes = append(ml.notes, textRef{start, len(ml.text)})
+			ml.notes = append(ml.notes, mkRef(start, len(ml.text)))
 		}
 	}
 }
@@ -229,9 +241,9 @@ func (ml *MainLine) Plain(i int) PlainSAN { return ml.moves[i].plain }
 func (ml *MainLine) afterRange(i int) (int, int) {
 	end := len(ml.notes)
 	if i+1 < len(ml.moves) {
-		end = ml.moves[i+1].first
+		end = int(ml.moves[i+1].first)
 	}
-	return ml.moves[i].first, end
+	return int(ml.moves[i].first), end
 }
 
 // After returns the comments that follow move i of the main line (a new
@@ -305,8 +317,7 @@ func (r *Reader) ReadMainLine(ml *MainLine) error {
 			return r.ioErr
 		}
 		if r.resync != resyncNone {
-			r.skipToNextGame(r.resync == resyncMovetext)
-			r.resync = resyncNone
+			r.resynchronise()
 		}
 		if !r.skipBlank() {
 			if r.ioErr != nil {
@@ -314,15 +325,24 @@ func (r *Reader) ReadMainLine(ml *MainLine) error {
 			}
 			return io.EOF
 		}
+		r.trimScratch()
 		r.games++
 		ml.Line = r.line
+		r.limitGame()
 		err := r.readTagsInto(nil, ml)
-		if err == nil {
+		if err == nil && !r.over {
 			err = r.readMainMovetext(ml)
 		}
+		over := r.over
+		r.endGame()
 		if r.ioErr != nil {
 			ml.reset()
 			return r.ioErr
+		}
+		if over {
+			line := ml.Line
+			ml.reset()
+			return r.tooLong(line)
 		}
 		if err != nil {
 			ml.reset()

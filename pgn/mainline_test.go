@@ -18,12 +18,20 @@ import (
 // and error against what Read gives.
 func compareMainLine(t testing.TB, data []byte, mixed bool) {
 	t.Helper()
-	want := readAll(t, data)
+	compareMainLineLimit(t, data, mixed, 0)
+}
+
+// compareMainLineLimit is compareMainLine with a limit on a game's text
+// for both readers (0: the default).
+func compareMainLineLimit(t testing.TB, data []byte, mixed bool, maxGame int) {
+	t.Helper()
+	want := readAllLimit(t, data, maxGame)
 	var in io.Reader = bytes.NewReader(data)
 	if mixed {
 		in = iotest.OneByteReader(in) // tokens cut at the end of the buffered bytes
 	}
 	r := NewReader(in)
+	r.SetMaxGameBytes(maxGame)
 	var ml MainLine
 	for i := 0; ; i++ {
 		if i > len(data)+1 {

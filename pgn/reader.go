@@ -17,19 +17,42 @@ const (
 	// maxComment bounds the length of one comment, so that a comment left
 	// open by mistake cannot swallow a whole file into memory.
 	maxComment = 1 << 20
+	// maxGameLimit is the largest limit SetMaxGameBytes takes.
+	maxGameLimit = 1 << 30
+	// keepItems and keepText bound the working memory a Reader and a
+	// MainLine keep from one game to the next (in items of a slice, and in
+	// bytes of text): past them, what a huge game grew is let go.
+	keepItems = 1 << 14
+	keepText  = 1 << 20
 	// cacheSize is the number of entries of each string cache (a power of
 	// two).
 	cacheBits = 12
 	cacheSize = 1 << cacheBits
 )
 
+// DefaultMaxGameBytes is the most text a Reader reads of one game unless
+// told otherwise (Reader.SetMaxGameBytes): 1 MiB. The longest game the
+// 75-move rule allows has fewer than 17,700 plies, some 110 KB of moves;
+// written as lichess writes its games with a clock and an evaluation after
+// every move it takes some 800 KB, and real games, annotations and
+// variations included, are rarely over a few hundred KB. A longer "game"
+// is most likely no game at all (a run of text with no end, a generated
+// shuffle of moves), and reading it costs memory in proportion: up to
+// about 16 bytes for every 3 bytes of text in a MainLine (a move of two
+// letters and a space), more in a Game.
+const DefaultMaxGameBytes = 1 << 20
+
 // SyntaxError reports a game the reader could not make sense of. The
 // reader skips the rest of that game, so the next call to Read goes on with
 // the following game.
 type SyntaxError struct {
 	Game int    // 1-based number of the game in the input, counting broken games too
-	Line int    // 1-based line number where the problem was found
+	Line int    // 1-based line number where the problem was found (for a game too long, where it starts)
 	Msg  string // what is wrong
+	// Limit is set when the game is longer than the Reader's limit on the
+	// text of one game (SetMaxGameBytes): the limit, in bytes. It is 0
+	// for any other error.
+	Limit int
 }
 
 // Error formats the error as "pgn: game N, line L: message".
@@ -42,6 +65,7 @@ const (
 	resyncNone     = iota // already at the start of the next game
 	resyncMovetext        // skip to the next line starting with '['
 	resyncHeader          // also skip the rest of the current tag section
+	resyncLimit           // after a game too long: skip to the next line starting with '[' and a letter
 )
 
 // byte classes of the movetext scanner
@@ -93,7 +117,11 @@ var class = func() (t [256]byte) {
 // Limits: a tag line and a single movetext token must fit in the 64 KiB
 // read buffer, a comment may be at most 1 MiB long, and NAGs go from $0 to
 // $255. Anything beyond is reported as a syntax error of that game.
-// Variations may nest to any depth.
+// Variations may nest to any depth. A game may take at most
+// DefaultMaxGameBytes (see SetMaxGameBytes): a game that needs more is a
+// *SyntaxError with Limit set, and the reader goes on at the next tag
+// section after the limit, so that one game can never hold more than a
+// few times the limit in memory, whatever the input.
 //
 // Reading a game of any variant is not an error: see Game.Variant.
 type Reader struct {
@@ -103,7 +131,7 @@ type Reader struct {
 	// A Reader of a Chunk reads src, with no bufio.Reader: buf is
 	// src[base:], cut as br would buffer it (at most bufSize bytes).
 	src      []byte
-	base     int
+	base     int   // the offset in the input of buf[0] (for either source)
 	endErr   error // the read error that follows src, if any
 	followed bool  // a tag section follows src (it is not the end of the input)
 	eof      bool  // the input is exhausted (or failed)
@@ -116,6 +144,14 @@ type Reader struct {
 
 	games  int // games started so far
 	resync int // how to find the next game before reading it
+
+	// The limit on a game's text: while a game is read, the window buf
+	// ends at most at end, the input offset maxGame bytes after the
+	// game's first byte; a read past it sets over. end is 0 between games.
+	maxGame int // 0: DefaultMaxGameBytes
+	end     int
+	over    bool
+	overNL  bool // the byte before end, when over was set, is a newline
 
 	text      []byte // comment being collected
 	tags      []Tag  // tag scratch
@@ -164,8 +200,7 @@ func (r *Reader) Read() (*Game, error) {
 			return nil, r.ioErr
 		}
 		if r.resync != resyncNone {
-			r.skipToNextGame(r.resync == resyncMovetext)
-			r.resync = resyncNone
+			r.resynchronise()
 		}
 		if !r.skipBlank() {
 			if r.ioErr != nil {
@@ -173,16 +208,23 @@ func (r *Reader) Read() (*Game, error) {
 			}
 			return nil, io.EOF
 		}
+		r.trimScratch()
 		r.games++
 		g := &Game{Line: r.line}
+		r.limitGame()
 		err := r.readTags(g)
-		if err == nil {
+		if err == nil && !r.over {
 			err = r.readMovetext(g)
 		}
+		over := r.over
+		r.endGame()
 		if r.ioErr != nil {
 			// A read error can look like a syntax error (a game cut
 			// short); report what really happened.
 			return nil, r.ioErr
+		}
+		if over {
+			return nil, r.tooLong(g.Line)
 		}
 		if err != nil {
 			return nil, err
@@ -203,6 +245,130 @@ func (r *Reader) fail(line, mode int, format string, args ...any) error {
 	return &SyntaxError{Game: r.games, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// SetMaxGameBytes sets the most text the Reader reads of one game, from
+// its first byte to the one that shows where it ends, to n bytes (n <= 0:
+// DefaultMaxGameBytes; at most 1 GiB). A game that needs more is reported
+// as a *SyntaxError whose Limit is n, at the game's number and first line;
+// the n bytes are taken as the game's, and reading goes on at the first
+// line after them that starts with '[' and a letter (a tag section).
+// Where that error comes does not depend on how the input is read (in one
+// stream, in chunks or in runs of pieces), only on the text. ResetChunk
+// keeps the setting.
+func (r *Reader) SetMaxGameBytes(n int) {
+	r.maxGame = min(max(n, 0), maxGameLimit)
+}
+
+// gameLimit returns the limit on a game's text.
+func (r *Reader) gameLimit() int {
+	if r.maxGame > 0 {
+		return r.maxGame
+	}
+	return DefaultMaxGameBytes
+}
+
+// limitGame starts the limit of a game whose first byte is at the read
+// position: the window stops at the limit (end) from now on. When the
+// window reaches end it holds the byte before it: base, where the window
+// starts, moves only to bytes of the window, which end below end until
+// then.
+func (r *Reader) limitGame() {
+	r.end = r.base + r.off + r.gameLimit()
+	r.over = false
+	r.capWindow()
+}
+
+// capWindow shortens the window so that it does not reach past end.
+func (r *Reader) capWindow() {
+	if r.end > 0 && r.base+len(r.buf) > r.end {
+		r.buf = r.buf[:r.end-r.base]
+	}
+}
+
+// endGame lifts the limit of the game just read.
+func (r *Reader) endGame() {
+	r.end = 0
+	r.over = false
+}
+
+// trimScratch lets go of working memory a huge game made grow, before the
+// next game is read.
+func (r *Reader) trimScratch() {
+	if cap(r.lean) > keepItems || cap(r.pend) > keepItems || cap(r.vpend) > keepItems || cap(r.tags) > keepItems {
+		r.lean, r.pend, r.vpend, r.tags = nil, nil, nil, nil
+	}
+	if cap(r.text) > keepText {
+		r.text = nil
+	}
+	big := cap(r.stack) > keepItems
+	for _, f := range r.stack[:cap(r.stack)] {
+		big = big || cap(f.moves) > keepItems || cap(f.pending) > keepItems
+	}
+	if big {
+		r.resetStack()
+		r.stack = nil
+	}
+}
+
+// tooLong is the error of a game that went past the limit, which started
+// at line. The text up to the limit, where the window ends, is taken as
+// the game's, wherever its reading stopped (the lines in it counted), and
+// the reader goes on from there.
+func (r *Reader) tooLong(line int) error {
+	r.line += bytes.Count(r.buf[r.off:], []byte("\n"))
+	r.off = len(r.buf)
+	r.bol = r.overNL
+	r.resync = resyncLimit
+	r.resetStack()
+	n := r.gameLimit()
+	return &SyntaxError{Game: r.games, Line: line, Limit: n,
+		Msg: fmt.Sprintf("game longer than %d bytes (the limit on one game's text); rest of the game skipped", n)}
+}
+
+// resynchronise skips input after an error, as r.resync says.
+func (r *Reader) resynchronise() {
+	if r.resync == resyncLimit {
+		r.skipToTagLine()
+	} else {
+		r.skipToNextGame(r.resync == resyncMovetext)
+	}
+	r.resync = resyncNone
+}
+
+// skipToTagLine skips input, after a game too long, up to the next line
+// that starts with '[' and a letter (after white space), from the start
+// of the current line if the text before is a newline (bol), else from
+// the next one. Whatever the text before the limit was, a Reader of the
+// whole stream and a Reader of a chunk then start a game at the same
+// place: no place where a Splitter cuts is skipped.
+func (r *Reader) skipToTagLine() {
+	if !r.bol {
+		r.skipLine()
+	}
+	for {
+		// at the start of a line
+		c, ok := r.peekByte()
+		for ok && inlineSpace(c) {
+			r.off++
+			c, ok = r.peekByte()
+		}
+		if !ok {
+			return
+		}
+		if c == '\n' {
+			r.off++
+			r.line++
+			continue
+		}
+		if c == '[' {
+			if c2, ok := r.peekAt(1); ok && (c2 >= 'A' && c2 <= 'Z' || c2 >= 'a' && c2 <= 'z') {
+				r.bol = true
+				return
+			}
+		}
+		r.skipLine()
+	}
+}
+
 // unterminatedAtEnd is the message for a variation still open where the
 // text ends: the end of the input, or the tag section that follows a
 // Chunk (which a Reader of the whole input would have seen).
@@ -215,22 +381,39 @@ func (r *Reader) unterminatedAtEnd() string {
 
 // more drops the consumed bytes buf[:off] and reads more input. It reports
 // whether new bytes were added; it returns false at the end of the input,
-// on a read error, and when the buffer is full.
+// on a read error, when the buffer is full, and when the window has reached
+// the limit of the game being read (then it sets over).
 func (r *Reader) more() bool {
-	if r.eof {
+	if r.end > 0 && r.base+len(r.buf) >= r.end {
+		// The window holds the byte before end (see limitGame).
+		r.over, r.overNL = true, len(r.buf) > 0 && r.buf[len(r.buf)-1] == '\n'
 		return false
 	}
 	if r.br == nil {
-		return r.moreSrc()
+		return r.moreSrc() // at the end of src too: the window may have been cut short
 	}
 	if r.off > 0 {
 		r.br.Discard(r.off)
+		r.buf = r.buf[r.off:] // the bytes stay where they are until the next Peek
+		r.base += r.off
 		r.off = 0
 	}
+	had := len(r.buf) // unread bytes in the window
 	n := r.br.Buffered()
+	if had < n {
+		// The window was cut short by the limit of a game since read
+		// (maybe with the end of the input already in the buffer).
+		r.buf, _ = r.br.Peek(n)
+		r.capWindow()
+		return true
+	}
+	if r.eof {
+		return false
+	}
 	b, err := r.br.Peek(n + 1)
 	if err != nil {
 		r.buf = b
+		r.capWindow()
 		if errors.Is(err, bufio.ErrBufferFull) {
 			return false
 		}
@@ -238,9 +421,10 @@ func (r *Reader) more() bool {
 		if err != io.EOF {
 			r.ioErr = err
 		}
-		return len(b) > n
+		return len(r.buf) > n
 	}
 	r.buf, _ = r.br.Peek(r.br.Buffered())
+	r.capWindow()
 	return true
 }
 
@@ -252,6 +436,9 @@ func (r *Reader) moreSrc() bool {
 	r.base += r.off
 	r.off = 0
 	end := min(r.base+bufSize, len(r.src))
+	if r.end > 0 {
+		end = min(end, r.end) // past the window: more checked it
+	}
 	r.buf = r.src[r.base:end]
 	if len(r.buf) > had {
 		return true
@@ -278,6 +465,24 @@ func (r *Reader) peekByte() (byte, bool) {
 		return r.buf[r.off], true
 	}
 	return 0, false
+}
+
+// peekPastLimit is peekAt(1) where the byte may lie just past the limit
+// of the game being read. A comment left open ends at a '[' and a letter
+// after a blank line: a Reader of the whole stream looks at the letter,
+// while a Reader of a chunk cut before the '[' sees the end of its text;
+// so that both end the game there, the letter is not counted in the
+// game's text.
+func (r *Reader) peekPastLimit() (byte, bool) {
+	if r.end == 0 {
+		return r.peekAt(1)
+	}
+	end := r.end
+	r.end++
+	c, ok := r.peekAt(1) // within the window up to the old end, by one byte
+	r.end = end
+	r.capWindow()
+	return c, ok
 }
 
 // peekAt returns the byte k places after the read position.
@@ -1248,7 +1453,7 @@ func (r *Reader) readBraceCommentBytes() ([]byte, error) {
 			default:
 				if c == '[' && lineBlank && prevBlank {
 					r.off = i
-					if c2, ok := r.peekAt(1); ok && (c2 >= 'A' && c2 <= 'Z' || c2 >= 'a' && c2 <= 'z') {
+					if c2, ok := r.peekPastLimit(); ok && (c2 >= 'A' && c2 <= 'Z' || c2 >= 'a' && c2 <= 'z') {
 						r.bol = true
 						return nil, r.fail(start, resyncNone, "unterminated comment")
 					}

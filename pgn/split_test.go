@@ -21,7 +21,22 @@ type chunkOutcome struct {
 // serialMainLines reads data with one Reader, main lines only.
 func serialMainLines(t testing.TB, data []byte) ([]chunkOutcome, error) {
 	t.Helper()
-	return drainMainLines(t, NewReader(bytes.NewReader(data)), 0, 0, len(data))
+	return serialMainLinesLimit(t, data, 0)
+}
+
+// serialMainLinesLimit is serialMainLines with a limit on a game's text
+// (0: the default).
+func serialMainLinesLimit(t testing.TB, data []byte, maxGame int) ([]chunkOutcome, error) {
+	t.Helper()
+	r := NewReader(bytes.NewReader(data))
+	r.SetMaxGameBytes(maxGame)
+	return drainMainLines(t, r, 0, 0, len(data))
+}
+
+// splitLimits are the limits of a chunked read: the Splitter's chunk
+// limit and the Readers' limit on a game's text (0: the defaults).
+type splitLimits struct {
+	chunk, game int
 }
 
 // drainMainLines reads every item of r, adding lines and games to the
@@ -64,14 +79,28 @@ func mainLineText(ml *MainLine, lines int) string {
 }
 
 // chunkedMainLines reads data cut by a Splitter of the given size (the
-// input read through src), a Reader for each chunk.
+// input read through src), a Reader for each chunk or run of chunks.
 func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutcome, int, error) {
 	t.Helper()
+	return chunkedMainLinesLimits(t, src, size, total, splitLimits{})
+}
+
+// chunkedMainLinesLimits is chunkedMainLines with the given limits. It
+// checks that no chunk is much longer than the chunk limit, and counts a
+// run of chunks as one.
+func chunkedMainLinesLimits(t testing.TB, src io.Reader, size, total int, lim splitLimits) ([]chunkOutcome, int, error) {
+	t.Helper()
 	s := NewSplitter(src, size)
+	limit := DefaultChunkLimit(max(size, 1))
+	if lim.chunk > 0 {
+		s.SetChunkLimit(lim.chunk)
+		limit = max(lim.chunk, size, 2)
+	}
 	var out []chunkOutcome
 	lines, games, chunks := 0, 0, 0
 	var buf []byte
 	var r Reader
+	r.SetMaxGameBytes(lim.game)
 	for {
 		c, err := s.Next(buf)
 		if err == io.EOF {
@@ -81,18 +110,43 @@ func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutc
 			t.Fatalf("Next: %v", err)
 		}
 		chunks++
-		if !c.Last && (len(c.Data) < size || c.Data[len(c.Data)-1] != '\n') {
+		if !c.Last && !c.More && (len(c.Data) < size || c.Data[len(c.Data)-1] != '\n') {
 			t.Fatalf("chunk of %d bytes (size %d) ending %q", len(c.Data), size, c.Data[max(0, len(c.Data)-10):])
 		}
-		r.ResetChunk(c)
+		// The text of the chunk, or of the run of chunks it starts.
+		text := c.Data
+		checkSize := func(c Chunk) {
+			if len(c.Data) > limit+cutMargin {
+				t.Fatalf("chunk of %d bytes, over the limit of %d", len(c.Data), limit)
+			}
+		}
+		checkSize(c)
+		if c.More {
+			text = append([]byte(nil), c.Data...)
+			r.ResetRun(c, func() Chunk {
+				n, err := s.Next(nil)
+				if err != nil {
+					t.Fatalf("Next in a run: %v", err)
+				}
+				checkSize(n)
+				if !n.More && !n.Last && len(n.Data) > 0 && n.Data[len(n.Data)-1] != '\n' {
+					t.Fatalf("a run ends with %q, not before a tag section", n.Data[max(0, len(n.Data)-10):])
+				}
+				text = append(text, n.Data...)
+				c = n
+				return n
+			})
+		} else {
+			r.ResetChunk(c)
+		}
 		got, rerr := drainMainLines(t, &r, lines, games, total)
 		out = append(out, got...)
 		if rerr != nil {
 			return out, chunks, rerr
 		}
-		n := bytes.Count(c.Data, []byte("\n"))
+		n := bytes.Count(text, []byte("\n"))
 		if r.Lines() != n {
-			t.Fatalf("chunk of %d bytes: the reader went past %d newlines, the chunk has %d", len(c.Data), r.Lines(), n)
+			t.Fatalf("chunk of %d bytes: the reader went past %d newlines, the chunk has %d", len(text), r.Lines(), n)
 		}
 		if c.Last {
 			if _, err := s.Next(buf); err != io.EOF {
@@ -110,8 +164,14 @@ func chunkedMainLines(t testing.TB, src io.Reader, size, total int) ([]chunkOutc
 // differs from reading it whole.
 func checkChunked(t testing.TB, data []byte, size int) int {
 	t.Helper()
-	want, werr := serialMainLines(t, data)
-	got, chunks, gerr := chunkedMainLines(t, iotest.HalfReader(bytes.NewReader(data)), size, len(data))
+	return checkChunkedLimits(t, data, size, splitLimits{})
+}
+
+// checkChunkedLimits is checkChunked with the given limits.
+func checkChunkedLimits(t testing.TB, data []byte, size int, lim splitLimits) int {
+	t.Helper()
+	want, werr := serialMainLinesLimit(t, data, lim.game)
+	got, chunks, gerr := chunkedMainLinesLimits(t, iotest.HalfReader(bytes.NewReader(data)), size, len(data), lim)
 	if fmt.Sprint(werr) != fmt.Sprint(gerr) {
 		t.Fatalf("size %d: error %v, want %v", size, gerr, werr)
 	}
@@ -194,14 +254,18 @@ func TestSplitterWithoutPlaceToCut(t *testing.T) {
 }
 
 // FuzzSplitter cuts arbitrary bytes with small chunk sizes and checks
-// that the chunks read as the whole stream does.
+// that the chunks read as the whole stream does; also with small chunk
+// limits (runs of pieces) and a limit on a game's text below the input's
+// size.
 func FuzzSplitter(f *testing.F) {
 	addSeeds(f)
 	f.Add([]byte("[Event \"a\"]\n\n1. e4 (1. d4\n\n[Event \"b\"]\n\n1. d4 *"))
 	f.Add([]byte("1. e4 *\n \t\n  [Event \"b\"]\n*\n\n[%clk 1:00]\n\n[x \"x\"]\n*"))
+	f.Add([]byte("[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4 d5 0-1\n\n\n \n[Event \"c\"]\n*"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, size := range []int{1, 7, 64} {
 			checkChunked(t, data, size)
+			checkChunkedLimits(t, data, size, splitLimits{chunk: 2 * size, game: len(data)/3 + 1})
 		}
 	})
 }

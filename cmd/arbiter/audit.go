@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/audit"
+	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/term"
@@ -34,8 +35,12 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(intAlias{workers}, "threads", "") // the former name of --workers, left out of the usage
 	deep := fs.Bool("deep", false, "ask the full can-mate analysis about every final position and every win on time (slow)")
 	minSev := fs.String("severity", "info", "print findings of this severity and above: info, warning, error (all are counted)")
+	maxGame := fs.Int("max-game-bytes", pgn.DefaultMaxGameBytes, "the most text of one game that is read; a longer game is a game-too-long finding and is skipped (a worker may hold up to some five times this in memory while it reads a game)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--workers N] [--severity S] [--deep] FILE... (- for stdin; .gz and .zst are read compressed)")
+		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--workers N] [--severity S] [--deep] [--max-game-bytes N] FILE... (- for stdin; .gz and .zst are read compressed)")
+		fmt.Fprintf(stderr, "A game whose text is longer than --max-game-bytes, or whose main line has more than %d plies (past the end\n", audit.MaxPlies)
+		fmt.Fprintln(stderr, "the 75-move rule gives every game), is a game-too-long finding, and the audit goes on with the next game:")
+		fmt.Fprintln(stderr, "memory stays bounded whatever the input.")
 		fs.VisitAll(func(f *flag.Flag) {
 			if f.Usage == "" {
 				return // hidden alias
@@ -58,6 +63,10 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rs, err := audit.RulesNamed(*rules)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter audit:", err)
+		return 2
+	}
+	if *maxGame < 1 || *maxGame > 1<<30 {
+		fmt.Fprintf(stderr, "arbiter audit: --max-game-bytes %d: want 1 to %d\n", *maxGame, 1<<30)
 		return 2
 	}
 	rank := map[string]int{"info": 0, "warning": 1, "error": 2}
@@ -95,7 +104,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	files := 0
 	begin := time.Now()
 	for _, name := range fs.Args() {
-		st, err := auditFile(name, stdin, stderr, audit.Options{Rules: rs, Workers: *workers, Deep: *deep}, emit)
+		st, err := auditFile(name, stdin, stderr, audit.Options{Rules: rs, Workers: *workers, Deep: *deep, MaxGameBytes: *maxGame}, emit)
 		total.Add(st)
 		if err != nil {
 			out.Flush()
