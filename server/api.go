@@ -283,7 +283,10 @@ type EventSpec struct {
 	Name  string          `json:"name"`
 	Site  string          `json:"site,omitempty"`
 	Start *protocol.Start `json:"start,omitempty"`
-	Games []GameSpec      `json:"games"`
+	// Delay is the broadcast delay in seconds (0 to MaxDelay): anonymous
+	// readers see each game as it stood that long ago.
+	Delay int        `json:"delay,omitempty"`
+	Games []GameSpec `json:"games"`
 }
 
 // CreatedGame is a game just created, with its board token (shown once).
@@ -406,7 +409,11 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC(), Start: spec.Start}
+	if spec.Delay < 0 || spec.Delay > MaxDelay {
+		writeErr(w, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %d", MaxDelay, spec.Delay))
+		return
+	}
+	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC(), Start: spec.Start, Delay: spec.Delay}
 	arb := newToken(arbiterPrefix)
 	ev.ArbiterHash = hashToken(arb)
 	games, tokens, err := s.newGames(ev.ID, spec.Start, spec.Games, map[int]int{})
@@ -427,18 +434,45 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, CreatedEvent{ID: ev.ID, Name: ev.Name, Site: ev.Site, ArbiterToken: arb, Games: cg})
 }
 
+// eventsPage is the default and largest page of GET /api/events.
+const eventsPage = 100
+
+// listEvents serves GET /api/events: the events, newest first, a page at
+// a time (limit, at most eventsPage; offset); a Link header names the
+// next page when there is one.
 func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) {
-	evs, err := s.store.Events(r.Context())
+	limit, offset := eventsPage, 0
+	for _, p := range []struct {
+		name string
+		v    *int
+		max  int
+	}{{"limit", &limit, eventsPage}, {"offset", &offset, 1 << 30}} {
+		q := r.URL.Query().Get(p.name)
+		if q == "" {
+			continue
+		}
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > p.max || p.name == "limit" && n == 0 {
+			writeErr(w, apiErr(http.StatusBadRequest, "%s must be a number from %d to %d, not %q", p.name, map[string]int{"limit": 1}[p.name], p.max, q))
+			return
+		}
+		*p.v = n
+	}
+	evs, err := s.store.EventsPage(r.Context(), offset, limit+1)
 	if err != nil {
 		writeErr(w, err)
 		return
+	}
+	if len(evs) > limit {
+		evs = evs[:limit]
+		w.Header().Set("Link", fmt.Sprintf("<%s?offset=%d&limit=%d>; rel=\"next\"", r.URL.Path, offset+limit, limit))
 	}
 	writeJSON(w, http.StatusOK, evs)
 }
 
 // eventView reads an event and the views of its games (round may select
-// one round; 0 is all).
-func (s *Server) eventView(ctx context.Context, id string, round int) (*EventView, []*live, error) {
+// one round; 0 is all), as they stood lag ago (0: live).
+func (s *Server) eventView(ctx context.Context, id string, round int, lag time.Duration) (*EventView, []*live, error) {
 	ev, err := s.store.Event(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -447,7 +481,7 @@ func (s *Server) eventView(ctx context.Context, id string, round int) (*EventVie
 	if err != nil {
 		return nil, nil, err
 	}
-	v := &EventView{ID: ev.ID, Name: ev.Name, Site: ev.Site, Created: ev.Created, Start: ev.Start, Info: ev.Info, Rounds: []int{}, Games: []*GameView{}}
+	v := &EventView{ID: ev.ID, Name: ev.Name, Site: ev.Site, Created: ev.Created, Start: ev.Start, Info: ev.Info, Delay: ev.Delay, Rounds: []int{}, Games: []*GameView{}}
 	var lives []*live
 	for _, m := range metas {
 		if n := len(v.Rounds); n == 0 || v.Rounds[n-1] != m.Round {
@@ -460,6 +494,17 @@ func (s *Server) eventView(ctx context.Context, id string, round int) (*EventVie
 		if err != nil {
 			return nil, nil, err
 		}
+		lives = append(lives, g)
+		if lag > 0 {
+			sh, err := s.past(ctx, g, lag, true)
+			if err != nil {
+				return nil, nil, err
+			}
+			sh.mu.Lock()
+			v.Games = append(v.Games, sh.view(false))
+			sh.mu.Unlock()
+			continue
+		}
 		g.mu.Lock()
 		err = s.sync(ctx, g)
 		if err == nil {
@@ -469,7 +514,6 @@ func (s *Server) eventView(ctx context.Context, id string, round int) (*EventVie
 		if err != nil {
 			return nil, nil, err
 		}
-		lives = append(lives, g)
 	}
 	return v, lives, nil
 }
@@ -492,7 +536,13 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	v, _, err := s.eventView(r.Context(), r.PathValue("event"), round)
+	id := r.PathValue("event")
+	lag, err := s.readerDelay(r.Context(), r, id, nil)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	v, _, err := s.eventView(r.Context(), id, round, lag)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -656,7 +706,7 @@ func (s *Server) readGame(ctx context.Context, id string, f func(g *live)) error
 
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	var v *GameView
-	if err := s.readGame(r.Context(), r.PathValue("game"), func(g *live) { v = g.view(true) }); err != nil {
+	if err := s.readView(r.Context(), r, r.PathValue("game"), func(g *live) { v = g.view(true) }); err != nil {
 		writeErr(w, err)
 		return
 	}
@@ -684,7 +734,7 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 	}
 	entries := []store.Entry{}
 	more := false
-	err := s.readGame(r.Context(), r.PathValue("game"), func(g *live) {
+	err := s.readView(r.Context(), r, r.PathValue("game"), func(g *live) {
 		end := min(after+limit, int64(len(g.log)))
 		for i := min(after, int64(len(g.log))); i < end; i++ {
 			entries = append(entries, g.log[i].Entry)

@@ -109,6 +109,14 @@ type live struct {
 	// held is the physical clock's reading held for the arbiter (a clock
 	// discrepancy), until an arbiter's set-clock; nil when none is open.
 	held *EntryNote
+	// shadow is the game as anonymous readers see it under the event's
+	// broadcast delay (delay.go), or nil. lag is set on a shadow only:
+	// how far behind the game it is (its clocks are read that long ago).
+	shadow *live
+	lag    time.Duration
+	// pasts are shadows at longer delays than the event's, for the feed's
+	// delay= (at most maxPasts).
+	pasts map[time.Duration]*live
 }
 
 // EntryNote is a note of the server on an entry of a game's log (At).
@@ -675,14 +683,19 @@ func (s *Server) judge(g *live, author string, actions []protocol.Action) ([]jud
 		}
 		n++
 		g.broken = true // the engine now runs ahead of the log
+		// A board's t and times are checked against the server's
+		// reckoning (clockcheck.go); the arbiter's, and the server's own
+		// entries (a flag observed at the moment it fell), are taken.
 		var notes []store.Note
-		if nt := g.checkTime(&a, now, s.drift()); nt != nil {
-			notes = append(notes, *nt)
-		}
 		if author == store.ByBoard {
+			if nt := g.checkTime(&a, now, s.drift()); nt != nil {
+				notes = append(notes, *nt)
+			}
 			if nt := g.checkTimes(&a, s.drift()); nt != nil {
 				notes = append(notes, *nt)
 			}
+		} else {
+			g.stamp(&a, now)
 		}
 		rs := g.apply(int(n), a)
 		if rs == nil {

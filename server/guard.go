@@ -262,3 +262,88 @@ func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) bool {
 	writeErr(w, apiErr(http.StatusMethodNotAllowed, "%s is not allowed on %s: use %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
 	return true
 }
+
+// DefaultMaxSockets is Options.MaxSockets when none is given: far more
+// live sockets than one person's pages open (a page has one or two).
+const DefaultMaxSockets = 64
+
+// clientAddr returns the address of the client a request comes from: its
+// peer, or, for a request from a trusted proxy, the nearest address in
+// X-Forwarded-For that is not a trusted proxy. ok is false for a peer on
+// loopback or a trusted proxy that says nothing of its client: they are
+// not capped (the load tests, a proxy the server was not told to trust).
+func (s *Server) clientAddr(r *http.Request) (netip.Addr, bool) {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	a := ap.Addr().Unmap()
+	if s.fromTrustedProxy(r) {
+		hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			h, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+			if err != nil {
+				break
+			}
+			h = h.Unmap()
+			if !s.trusted(h) {
+				return h, true
+			}
+		}
+		return netip.Addr{}, false
+	}
+	if a.IsLoopback() {
+		return netip.Addr{}, false
+	}
+	return a, true
+}
+
+// trusted reports whether a is a trusted proxy's address.
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.opts.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// socketAllowed counts a live socket of the request's client against the
+// cap (Options.MaxSockets), answering 429 when it is over; the caller
+// calls socketDone when the socket ends, if allowed.
+func (s *Server) socketAllowed(w http.ResponseWriter, r *http.Request) bool {
+	limit := s.opts.MaxSockets
+	if limit == 0 {
+		limit = DefaultMaxSockets
+	}
+	a, ok := s.clientAddr(r)
+	if !ok || limit < 0 {
+		return true
+	}
+	s.sockMu.Lock()
+	if s.sockets == nil {
+		s.sockets = map[netip.Addr]int{}
+	}
+	if s.sockets[a] >= limit {
+		s.sockMu.Unlock()
+		w.Header().Set("Retry-After", "10")
+		writeErr(w, apiErr(http.StatusTooManyRequests, "%d live connections from %s already: at most %d a client", limit, a, limit))
+		return false
+	}
+	s.sockets[a]++
+	s.sockMu.Unlock()
+	return true
+}
+
+// socketDone ends a socket counted by socketAllowed.
+func (s *Server) socketDone(r *http.Request) {
+	a, ok := s.clientAddr(r)
+	if !ok {
+		return
+	}
+	s.sockMu.Lock()
+	if s.sockets[a]--; s.sockets[a] <= 0 {
+		delete(s.sockets, a)
+	}
+	s.sockMu.Unlock()
+}

@@ -181,13 +181,93 @@ type hub struct {
 	mu      sync.Mutex
 	byGame  map[string]map[*subscriber]bool
 	byEvent map[string]map[*subscriber]bool
+	// delayedGame and delayedEvent are the followers that see the games
+	// as they stood the event's broadcast delay ago (delay.go).
+	delayedGame  map[string]map[*subscriber]bool
+	delayedEvent map[string]map[*subscriber]bool
 	// followers counts the subscriptions, and peak their most since
 	// releaseMemory last looked, for releaseMemory.
 	followers, peak int
 }
 
 func newHub() *hub {
-	return &hub{byGame: map[string]map[*subscriber]bool{}, byEvent: map[string]map[*subscriber]bool{}}
+	return &hub{byGame: map[string]map[*subscriber]bool{}, byEvent: map[string]map[*subscriber]bool{},
+		delayedGame: map[string]map[*subscriber]bool{}, delayedEvent: map[string]map[*subscriber]bool{}}
+}
+
+// followGameDelayed and the three after it are followGame and the rest
+// for delayed followers.
+func (h *hub) followGameDelayed(id string, sb *subscriber) {
+	h.mu.Lock()
+	h.add(h.delayedGame, id, sb)
+	h.mu.Unlock()
+}
+
+func (h *hub) unfollowGameDelayed(id string, sb *subscriber) {
+	h.mu.Lock()
+	h.remove(h.delayedGame, id, sb)
+	h.mu.Unlock()
+}
+
+func (h *hub) followEventDelayed(id string, sb *subscriber) {
+	h.mu.Lock()
+	h.add(h.delayedEvent, id, sb)
+	h.mu.Unlock()
+}
+
+func (h *hub) unfollowEventDelayed(id string, sb *subscriber) {
+	h.mu.Lock()
+	h.remove(h.delayedEvent, id, sb)
+	h.mu.Unlock()
+}
+
+// delayedWatched reports whether delayed followers follow the game or its
+// event.
+func (h *hub) delayedWatched(game, event string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.delayedGame[game]) > 0 || len(h.delayedEvent[event]) > 0
+}
+
+// delayedFollowed returns the games and events delayed followers follow.
+func (h *hub) delayedFollowed() (games, events map[string]bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	games, events = make(map[string]bool, len(h.delayedGame)), make(map[string]bool, len(h.delayedEvent))
+	for id := range h.delayedGame {
+		games[id] = true
+	}
+	for id := range h.delayedEvent {
+		events[id] = true
+	}
+	return games, events
+}
+
+// publishDelayed is publish for the delayed followers.
+func (h *hub) publishDelayed(game, event string, b []byte, snap func() outMsg) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sb := range h.delayedGame[game] {
+		sb.push(game, outMsg{b: b}, nil)
+	}
+	for sb := range h.delayedEvent[event] {
+		sb.push(game, outMsg{b: b}, snap)
+	}
+}
+
+// dropDelayed disconnects the delayed followers of an event and of the
+// games given (the event's delay changed: they come back at the new one).
+func (h *hub) dropDelayed(event string, games []string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sb := range h.delayedEvent[event] {
+		sb.drop()
+	}
+	for _, id := range games {
+		for sb := range h.delayedGame[id] {
+			sb.drop()
+		}
+	}
 }
 
 func (h *hub) add(m map[string]map[*subscriber]bool, key string, sb *subscriber) {

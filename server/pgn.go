@@ -90,54 +90,25 @@ func (g *live) pgnGame(ev store.Event) *pgn.Game {
 	return pgnRecord(ev, g.meta, g.eng, g.log, g.decision, g.white, g.black)
 }
 
-// pgnUpTo returns the PGN text of g as it stood after its first k log
-// entries (all of them for k = len(g.log)), from the game's cache when
-// it has it. The caller holds g.mu.
-func (s *Server) pgnUpTo(g *live, ev store.Event, version uint64, k int) ([]byte, error) {
-	if c := g.pgnCache; c.text != nil && c.k == k && c.version == version && c.n == len(g.log) {
+// pgnText returns the PGN text of g as it stands (a game, or a shadow of
+// it), from its cache while its log and the event's and players' version
+// have not changed. The caller holds g.mu.
+func (s *Server) pgnText(g *live, ev store.Event, version uint64) ([]byte, error) {
+	if c := g.pgnCache; c.text != nil && c.n == len(g.log) && c.version == version {
 		return c.text, nil
 	}
-	var pg *pgn.Game
-	if k == len(g.log) {
-		pg = g.pgnGame(ev)
-	} else {
-		// As the game stood k entries in: its log replayed that far.
-		eng, err := s.newEngine(g.meta)
-		if err != nil {
-			return nil, err
-		}
-		var decision *store.Decision
-		log := make([]record, 0, k)
-		for _, r := range g.log[:k] {
-			switch r.Kind {
-			case store.KindAction:
-				if decision == nil {
-					eng.Apply(int(r.N), *r.Action)
-				}
-			case store.KindDecision:
-				decision = nil
-				if r.Decision != nil && r.Decision.Result != "*" {
-					d := *r.Decision
-					decision = &d
-				}
-			}
-			r.ply = eng.Game().Ply()
-			log = append(log, r)
-		}
-		pg = pgnRecord(ev, g.meta, eng, log, decision, g.white, g.black)
-	}
 	var buf bytes.Buffer
-	if err := pgn.NewWriter(&buf).Write(pg); err != nil {
+	if err := pgn.NewWriter(&buf).Write(g.pgnGame(ev)); err != nil {
 		return nil, err
 	}
-	g.pgnCache = pgnCache{k: k, n: len(g.log), version: version, text: buf.Bytes()}
+	g.pgnCache = pgnCache{n: len(g.log), version: version, text: buf.Bytes()}
 	return buf.Bytes(), nil
 }
 
-// pgnCache is a game's last PGN text: after k of its n entries, for an
-// event and players of the given version.
+// pgnCache is a game's last PGN text: after its n entries, for an event
+// and players of the given version.
 type pgnCache struct {
-	k, n    int
+	n       int
 	version uint64
 	text    []byte
 }
@@ -188,7 +159,7 @@ func (s *Server) gamePGN(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var pg *pgn.Game
-	err = s.readGame(ctx, id, func(g *live) { pg = g.pgnGame(ev) })
+	err = s.readView(ctx, r, id, func(g *live) { pg = g.pgnGame(ev) })
 	var buf bytes.Buffer
 	if err == nil {
 		err = pgn.NewWriter(&buf).Write(pg)
@@ -212,14 +183,10 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	var delay time.Duration
-	if q := r.URL.Query().Get("delay"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 0 || n > 3600 {
-			writeErr(w, apiErr(http.StatusBadRequest, "delay must be 0 to 3600 seconds, not %q", q))
-			return
-		}
-		delay = time.Duration(n) * time.Second
+	delay, err := delayParam(r)
+	if err != nil {
+		writeErr(w, err)
+		return
 	}
 	lo, hi := 1, maxBoard
 	if q := r.URL.Query().Get("boards"); q != "" {
@@ -233,7 +200,22 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 		lo, hi = x, y
 	}
 	id := r.PathValue("event")
-	body, etag, err := s.eventFeed(ctx, id, round, lo, hi, delay)
+	// The event's delay holds for every reader but the arbiter: delay=
+	// may only lengthen it (rounded up to feedDelayStep, so that readers
+	// share what is kept for them).
+	least, err := s.readerDelay(ctx, r, id, nil)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	if delay > least {
+		delay = (delay + feedDelayStep - 1) / feedDelayStep * feedDelayStep
+	}
+	stream := false
+	if delay <= least {
+		delay, stream = least, least > 0
+	}
+	body, etag, err := s.eventFeed(ctx, id, round, lo, hi, delay, stream)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -256,7 +238,11 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 // delay ago) and a function that writes the PGN itself, so that a 304
 // costs no PGN. The PGN is whole or an error: a game that cannot be
 // written fails it.
-func (s *Server) eventFeed(ctx context.Context, id string, round, lo, hi int, delay time.Duration) (func() ([]byte, error), string, error) {
+//
+// A delayed feed is read from the games' shadows (delay.go): the event's
+// delay's (stream), or kept for this delay; never replayed under a game's
+// lock.
+func (s *Server) eventFeed(ctx context.Context, id string, round, lo, hi int, delay time.Duration, stream bool) (func() ([]byte, error), string, error) {
 	ev, metas, err := s.eventGames(ctx, id)
 	if err != nil {
 		return nil, "", err
@@ -298,9 +284,17 @@ func (s *Server) eventFeed(ctx context.Context, id string, round, lo, hi int, de
 	body := func() ([]byte, error) {
 		var buf bytes.Buffer
 		for _, it := range items {
-			it.g.mu.Lock()
-			text, err := s.pgnUpTo(it.g, ev, version^playerVersion(it.g.white, it.g.black), min(it.k, len(it.g.log)))
-			it.g.mu.Unlock()
+			g := it.g
+			if delay > 0 {
+				sh, err := s.past(ctx, g, delay, stream)
+				if err != nil {
+					return nil, err
+				}
+				g = sh
+			}
+			g.mu.Lock()
+			text, err := s.pgnText(g, ev, version^playerVersion(g.white, g.black))
+			g.mu.Unlock()
 			if err != nil {
 				// Never a feed with a game silently missing: the whole
 				// answer fails, and says which game.

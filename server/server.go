@@ -52,6 +52,12 @@ type Options struct {
 	// an outage it credits the clocks it owns with the time it was down
 	// (within a period). Zero means DefaultHeartbeat.
 	Heartbeat time.Duration
+	// MaxSockets bounds the live sockets (WebSockets) one client address
+	// holds at once; zero means DefaultMaxSockets, a negative number no
+	// bound. Clients on loopback are not counted; behind a reverse proxy
+	// the bound is per client only when the proxy is trusted
+	// (TrustedProxies), which says the client's address.
+	MaxSockets int
 	// IdleGame is how long a game nobody follows stays in memory after its
 	// last use; it is loaded again from its log on demand. Zero means 5
 	// minutes.
@@ -77,6 +83,15 @@ type Server struct {
 
 	// flags watches every running clock (one timer for all games).
 	flags *flagWatch
+
+	// delays are the events' broadcast delays, read once (eventDelay).
+	delayMu sync.Mutex
+	delays  map[string]time.Duration
+
+	// sockets counts the live sockets of each client address
+	// (socketAllowed).
+	sockMu  sync.Mutex
+	sockets map[netip.Addr]int
 
 	// rosters are the events' players, read once (roster).
 	rosterMu sync.Mutex
@@ -148,6 +163,7 @@ func New(opts Options) (*Server, error) {
 	go s.catchUpNotes(s.done)
 	go s.watchStore(s.done, time.Second)
 	go s.beat(s.done)
+	go s.releaseDelayed(s.done)
 	return s, nil
 }
 
@@ -180,6 +196,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/events/{event}", s.getEvent)
 	m.HandleFunc("POST /api/events/{event}/games", s.addGames)
 	m.HandleFunc("GET /api/events/{event}/pgn", s.eventPGN)
+	m.HandleFunc("PUT /api/events/{event}/delay", s.putDelay)
 	m.HandleFunc("GET /api/events/{event}/live", s.followEvent)
 	m.HandleFunc("POST /api/events/{event}/trf", s.importTRF)
 	m.HandleFunc("GET /api/events/{event}/trf", s.exportTRF)
@@ -464,7 +481,7 @@ func (s *Server) evict(before time.Time) {
 		if !g.mu.TryLock() {
 			continue // in use
 		}
-		free := g.eng != nil && g.used.Before(before) && !s.hub.watched(g.meta.ID, g.meta.Event)
+		free := g.eng != nil && g.used.Before(before) && !s.hub.watched(g.meta.ID, g.meta.Event) && !s.hub.delayedWatched(g.meta.ID, g.meta.Event)
 		id := g.meta.ID
 		g.mu.Unlock()
 		if !free {

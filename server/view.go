@@ -93,8 +93,9 @@ type ClockView struct {
 	Flag string `json:"flag,omitempty"`
 }
 
-// clockView returns g's clocks at now, or nil for a game without a time
-// control. The caller holds g.mu.
+// clockView returns g's clocks at now (a shadow's as they stood its lag
+// before now, with At now, so that a page counts down from there), or
+// nil for a game without a time control. The caller holds g.mu.
 func (g *live) clockView(now time.Time) *ClockView {
 	tc := g.meta.Start.Clock
 	if tc == nil {
@@ -103,7 +104,7 @@ func (g *live) clockView(now time.Time) *ClockView {
 	if g.origin.IsZero() {
 		return &ClockView{White: int64(tc.White) * 1000, Black: int64(tc.Black) * 1000, At: now}
 	}
-	t := now.Sub(g.origin).Milliseconds()
+	t := now.Add(-g.lag).Sub(g.origin).Milliseconds() // a shadow's clocks as they stood lag ago
 	x, ok := g.eng.ClockAt(t)
 	if !ok {
 		return &ClockView{White: int64(tc.White) * 1000, Black: int64(tc.Black) * 1000, At: now}
@@ -189,6 +190,9 @@ type EventView struct {
 	Created time.Time       `json:"created"`
 	Start   *protocol.Start `json:"start,omitempty"` // the settings games added later inherit
 	Info    store.EventInfo `json:"info"`
-	Rounds  []int           `json:"rounds"` // the event's rounds, in order
-	Games   []*GameView     `json:"games"`
+	// Delay is the event's broadcast delay in seconds: anonymous readers
+	// see each game as it stood that long ago (0: live).
+	Delay  int         `json:"delay"`
+	Rounds []int       `json:"rounds"` // the event's rounds, in order
+	Games  []*GameView `json:"games"`
 }

@@ -71,13 +71,21 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tok := requestToken(r)
+	var lag time.Duration
 	if tok != "" {
 		if _, err = s.author(ctx, tok, g); err != nil {
 			writeErr(w, err)
 			return
 		}
+	} else if lag, err = s.eventDelay(ctx, g.meta.Event); err != nil {
+		writeErr(w, err)
+		return
 	}
 	follow := r.URL.Query().Get("follow") != "false"
+	if !s.socketAllowed(w, r) {
+		return
+	}
+	defer s.socketDone(r)
 	c, cc, err := accept(w, r)
 	if err != nil {
 		return // Accept has answered
@@ -86,7 +94,21 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 	// A socket that only posts (an e-board's, ?follow=false) is sent
 	// nothing but its answers: no queue.
 	sb := &subscriber{gone: make(chan struct{})}
-	if follow {
+	if follow && lag > 0 {
+		// Anonymous, under the event's broadcast delay: the game as it
+		// stood lag ago, then its entries as they become that old.
+		sb = newSubscriber(1)
+		sh, err := s.past(ctx, g, lag, true)
+		if err != nil {
+			c.Close(websocket.StatusInternalError, "snapshot failed")
+			return
+		}
+		sh.mu.Lock()
+		sb.push(sh.meta.ID, outMsg{snap: &sharedSnap{m: snapshotMessage(sh, true)}}, nil)
+		s.hub.followGameDelayed(sh.meta.ID, sb)
+		sh.mu.Unlock()
+		defer s.hub.unfollowGameDelayed(sh.meta.ID, sb)
+	} else if follow {
 		sb = newSubscriber(1)
 		g.mu.Lock()
 		err := s.syncLive(ctx, g)
@@ -161,11 +183,24 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 		}
 		lives = append(lives, g)
 	}
+	lag, err := s.readerDelay(ctx, r, id, nil)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	if !s.socketAllowed(w, r) {
+		return
+	}
+	defer s.socketDone(r)
 	c, cc, err := accept(w, r)
 	if err != nil {
 		return
 	}
 	defer c.CloseNow()
+	if lag > 0 {
+		s.followEventDelayed(ctx, c, cc, id, lives, lag)
+		return
+	}
 	// The follower is registered first, every game's snapshot pending: the
 	// entries of a game are not queued until its snapshot is, taken under
 	// the game's lock (briefly: a copy of its view, encoded by the
@@ -213,6 +248,38 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.hub.unfollowEvent(id, sb)
+	s.serveSocket(ctx, c, cc, sb, func(context.Context, []byte) Message {
+		return Message{Type: "error", Error: apiErr(http.StatusBadRequest, "an event stream is read-only: post to /api/games/{game}/live or /actions")}
+	})
+}
+
+// followEventDelayed streams an event's games as they stood lag ago (the
+// event's broadcast delay, for an anonymous follower): one snapshot per
+// game from its shadow, then their entries as they become that old.
+func (s *Server) followEventDelayed(ctx context.Context, c *websocket.Conn, cc *corkConn, id string, lives []*live, lag time.Duration) {
+	sb := newSubscriber(len(lives))
+	sb.gather = hallGather
+	sb.pending = make(map[string]bool, len(lives))
+	sb.known = make(map[string]bool, len(lives))
+	for _, g := range lives {
+		sb.pending[g.meta.ID] = true
+		sb.known[g.meta.ID] = true
+	}
+	s.hub.followEventDelayed(id, sb)
+	defer s.hub.unfollowEventDelayed(id, sb)
+	for _, g := range lives {
+		sh, err := s.past(ctx, g, lag, true)
+		if err != nil {
+			c.Close(websocket.StatusInternalError, "snapshot failed")
+			return
+		}
+		sh.mu.Lock()
+		sb.snapshot(sh.meta.ID, eventSnapshot(sh))
+		sh.mu.Unlock()
+	}
+	sb.mu.Lock()
+	sb.pending = nil
+	sb.mu.Unlock()
 	s.serveSocket(ctx, c, cc, sb, func(context.Context, []byte) Message {
 		return Message{Type: "error", Error: apiErr(http.StatusBadRequest, "an event stream is read-only: post to /api/games/{game}/live or /actions")}
 	})

@@ -64,6 +64,8 @@ var migrations = []string{
 	);
 	ALTER TABLE games ADD COLUMN white_rank INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE games ADD COLUMN black_rank INTEGER NOT NULL DEFAULT 0`,
+	// 4: an event's broadcast delay, in seconds.
+	`ALTER TABLE events ADD COLUMN delay_s INTEGER NOT NULL DEFAULT 0`,
 }
 
 // SchemaVersion is the schema version this package writes.

@@ -57,6 +57,9 @@ type Event struct {
 	// TRF is the last TRF file imported, kept whole so that the export
 	// keeps every field the pairing program wrote.
 	TRF string `json:"-"`
+	// Delay is the broadcast delay in seconds: every anonymous reader sees
+	// each game as it stood Delay seconds ago (0: live).
+	Delay int `json:"delay"`
 }
 
 // EventInfo is what a tournament report file says of the event.
@@ -580,8 +583,8 @@ func (s *Store) CreateEvent(ctx context.Context, e Event, games []Game) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO events (id, name, site, arbiter_hash, created_ms, start_json, info_json, trf) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-		e.ID, e.Name, e.Site, e.ArbiterHash, millis(e.Created), start, info, e.TRF); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO events (id, name, site, arbiter_hash, created_ms, start_json, info_json, trf, delay_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		e.ID, e.Name, e.Site, e.ArbiterHash, millis(e.Created), start, info, e.TRF, e.Delay); err != nil {
 		return conflict(err)
 	}
 	if err := s.insertGames(ctx, tx, games); err != nil {
@@ -649,13 +652,13 @@ func eventJSON(e Event) (start, info string, err error) {
 	return start, string(b), err
 }
 
-const eventColumns = `id, name, site, arbiter_hash, created_ms, start_json, info_json, trf`
+const eventColumns = `id, name, site, arbiter_hash, created_ms, start_json, info_json, trf, delay_s`
 
 func scanEvent(sc interface{ Scan(...any) error }) (Event, error) {
 	var e Event
 	var ms int64
 	var start, info string
-	if err := sc.Scan(&e.ID, &e.Name, &e.Site, &e.ArbiterHash, &ms, &start, &info, &e.TRF); err != nil {
+	if err := sc.Scan(&e.ID, &e.Name, &e.Site, &e.ArbiterHash, &ms, &start, &info, &e.TRF, &e.Delay); err != nil {
 		return Event{}, err
 	}
 	e.Created = fromMillis(ms)
@@ -684,7 +687,19 @@ func (s *Store) Event(ctx context.Context, id string) (Event, error) {
 
 // Events lists every event, newest first.
 func (s *Store) Events(ctx context.Context) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+eventColumns+` FROM events ORDER BY created_ms DESC, id`)
+	return s.EventsPage(ctx, 0, -1)
+}
+
+// EventsPage lists events, newest first: limit of them (all with a
+// negative limit) after skipping offset.
+func (s *Store) EventsPage(ctx context.Context, offset, limit int) ([]Event, error) {
+	q := `SELECT ` + eventColumns + ` FROM events ORDER BY created_ms DESC, id`
+	var args []any
+	if limit >= 0 {
+		q += ` LIMIT ? OFFSET ?`
+		args = append(args, limit, offset)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(q), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -860,6 +875,24 @@ func (s *Store) WriteCheck(ctx context.Context) error {
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO health (id, checked_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_ms = excluded.checked_ms`), time.Now().UnixMilli()); err != nil {
 		return err
+	}
+	return s.commit(tx)
+}
+
+// SetDelay sets an event's broadcast delay (seconds).
+func (s *Store) SetDelay(ctx context.Context, eventID string, seconds int) error {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE events SET delay_s = ? WHERE id = ?`), seconds, eventID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
 	}
 	return s.commit(tx)
 }

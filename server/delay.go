@@ -1,0 +1,346 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/arbiterchess/arbiter/server/store"
+)
+
+// MaxDelay bounds an event's broadcast delay and the feed's delay=, in
+// seconds.
+const MaxDelay = 3600
+
+// delayTick is how often the delayed streams release what has become old
+// enough.
+const delayTick = 250 * time.Millisecond
+
+// maxPasts bounds the shadows a game keeps for feed readers who ask for a
+// longer delay than the event's (delay=), each advanced as time passes.
+const maxPasts = 8
+
+// feedDelayStep is the step the feed's longer delays are rounded up to,
+// so that readers asking for 900 and 901 s share a shadow.
+const feedDelayStep = 10 * time.Second
+
+// What anonymous readers see passes one gate (the trust page): an event
+// may set a broadcast delay of S seconds (Event.Delay), and then every
+// read without the event's arbiter token or the game's board token (game
+// and event views, logs, PGN, the feed, the live sockets) shows each game
+// as it stood S seconds ago. The gate's state is a shadow of each game: a
+// live value, not registered with the server, replayed from a prefix of
+// the game's log and advanced as time passes (never under the game's own
+// lock, so that posts never wait for it). The event delay's shadow of a
+// game (live.shadow) is shared by every anonymous reader and publishes
+// each entry it takes to the delayed followers of the game and its event.
+
+// eventDelay returns an event's broadcast delay, from memory once read.
+func (s *Server) eventDelay(ctx context.Context, eventID string) (time.Duration, error) {
+	s.delayMu.Lock()
+	d, ok := s.delays[eventID]
+	s.delayMu.Unlock()
+	if ok {
+		return d, nil
+	}
+	ev, err := s.store.Event(ctx, eventID)
+	if err != nil {
+		return 0, err
+	}
+	d = time.Duration(ev.Delay) * time.Second
+	s.delayMu.Lock()
+	if s.delays == nil {
+		s.delays = map[string]time.Duration{}
+	}
+	s.delays[eventID] = d
+	s.delayMu.Unlock()
+	return d, nil
+}
+
+// readsLive reports whether a request may read game g (or, g nil, the
+// event) live: with the event's arbiter token, or g's board token. The
+// token is not required to be valid: a wrong one reads as anonymous.
+func (s *Server) readsLive(ctx context.Context, r *http.Request, eventID string, g *live) bool {
+	tok := requestToken(r)
+	if tok == "" {
+		return false
+	}
+	h := hashToken(tok)
+	if g != nil {
+		g.mu.Lock()
+		board := g.meta.BoardHash
+		g.mu.Unlock()
+		if hashMatches(h, board) {
+			return true
+		}
+	}
+	arb, err := s.arbiterHash(ctx, eventID)
+	return err == nil && hashMatches(h, arb)
+}
+
+// readerDelay returns the delay a request reads game g (or, g nil, the
+// event) with: none for the live readers, else the event's.
+func (s *Server) readerDelay(ctx context.Context, r *http.Request, eventID string, g *live) (time.Duration, error) {
+	d, err := s.eventDelay(ctx, eventID)
+	if err != nil || d == 0 {
+		return 0, err
+	}
+	if s.readsLive(ctx, r, eventID, g) {
+		return 0, nil
+	}
+	return d, nil
+}
+
+// newShadow returns an empty shadow of g, lag behind it. The caller holds
+// g.mu.
+func (s *Server) newShadow(g *live, lag time.Duration) (*live, error) {
+	eng, err := s.newEngine(g.meta)
+	if err != nil {
+		return nil, err
+	}
+	return &live{meta: g.meta, eng: eng, seqs: map[seqKey]int64{}, white: g.white, black: g.black, lag: lag}, nil
+}
+
+// past returns g as it stood lag ago (lag > 0): the event delay's shadow
+// (stream), advanced to now, or a shadow of its own for another lag.
+// The shadow is the caller's to lock.
+func (s *Server) past(ctx context.Context, g *live, lag time.Duration, stream bool) (*live, error) {
+	cutoff := time.Now().Add(-lag)
+	g.mu.Lock()
+	if err := s.sync(ctx, g); err != nil {
+		g.mu.Unlock()
+		return nil, err
+	}
+	k := g.upTo(cutoff)
+	recs := g.log[:k:k] // entries are never changed once in the log: read without g.mu
+	sh := g.shadow
+	if !stream {
+		sh = g.pasts[lag]
+	}
+	if sh == nil || sh.lag != lag {
+		var err error
+		if sh, err = s.newShadow(g, lag); err != nil {
+			g.mu.Unlock()
+			return nil, err
+		}
+		if stream {
+			g.shadow = sh
+		} else {
+			if g.pasts == nil || len(g.pasts) >= maxPasts {
+				g.pasts = map[time.Duration]*live{} // a reader changing his delay at every poll: start the cache again
+			}
+			g.pasts[lag] = sh
+		}
+	}
+	g.mu.Unlock()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if len(sh.log) > k {
+		// Behind the shadow (the event's delay grew): start again.
+		fresh, err := s.newShadow(sh, lag)
+		if err != nil {
+			return nil, err
+		}
+		sh.eng, sh.log, sh.seqs, sh.decision, sh.origin, sh.held = fresh.eng, nil, fresh.seqs, nil, time.Time{}, nil
+	}
+	s.advance(sh, recs, stream)
+	return sh, nil
+}
+
+// advance replays into shadow sh the entries of recs it lacks; a stream
+// shadow publishes each to the delayed followers of its game and event.
+// The caller holds sh.mu.
+func (s *Server) advance(sh *live, recs []record, stream bool) {
+	for len(sh.log) < len(recs) {
+		r := recs[len(sh.log)]
+		switch r.Kind {
+		case store.KindAction:
+			sh.apply(int(r.N), *r.Action)
+		case store.KindDecision:
+			sh.setDecision(r.Decision)
+		}
+		sh.push(r.Entry)
+		if stream {
+			s.publishDelayed(sh, &sh.log[len(sh.log)-1])
+		}
+	}
+}
+
+// publishDelayed sends a shadow's new entry to the delayed followers of
+// its game and event, with the state after it. The caller holds sh.mu.
+func (s *Server) publishDelayed(sh *live, r *record) {
+	if !s.hub.delayedWatched(sh.meta.ID, sh.meta.Event) {
+		return
+	}
+	st := sh.after(time.Now())
+	e := r.Entry
+	m := Message{Type: "entry", Event: sh.meta.Event, GameID: sh.meta.ID, Entry: &e, FEN: st.fen, Ply: r.ply, Duty: st.duty, Result: st.result, Reason: st.reason,
+		Claimable: st.claimable, DrawOffer: st.drawOffer, Decision: sh.decision, Clock: st.clock}
+	b, err := json.Marshal(m)
+	if err != nil {
+		s.log.Error("encode delayed entry", "err", err)
+		return
+	}
+	s.hub.publishDelayed(sh.meta.ID, sh.meta.Event, b, func() outMsg { return eventSnapshot(sh) })
+}
+
+// releaseDelayed advances, every delayTick until done is closed, the
+// stream shadows of the games that delayed followers follow, so that
+// each entry reaches them once it is old enough.
+func (s *Server) releaseDelayed(done <-chan struct{}) {
+	t := time.NewTicker(delayTick)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+		}
+		games, events := s.hub.delayedFollowed()
+		if len(games) == 0 && len(events) == 0 {
+			continue
+		}
+		s.mu.Lock()
+		var todo []*live
+		for id, g := range s.games {
+			if games[id] {
+				todo = append(todo, g)
+				continue
+			}
+			g.mu.Lock()
+			if g.eng != nil && events[g.meta.Event] {
+				todo = append(todo, g)
+			}
+			g.mu.Unlock()
+		}
+		s.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		for _, g := range todo {
+			g.mu.Lock()
+			loaded, event := g.eng != nil, g.meta.Event
+			g.mu.Unlock()
+			if !loaded {
+				continue
+			}
+			d, err := s.eventDelay(ctx, event)
+			if err != nil || d == 0 {
+				continue
+			}
+			if _, err := s.past(ctx, g, d, true); err != nil {
+				s.log.Warn("delayed stream", "game", g.meta.ID, "cause", err.Error())
+			}
+		}
+		cancel()
+	}
+}
+
+// DelaySpec is the body of PUT /api/events/{event}/delay: the broadcast
+// delay in seconds (0 to MaxDelay; 0 is live).
+type DelaySpec struct {
+	Delay int `json:"delay"`
+}
+
+// putDelay serves PUT /api/events/{event}/delay (the arbiter's token):
+// the event's broadcast delay changes for every anonymous reader; its
+// delayed followers are disconnected, to come back with a fresh snapshot
+// at the new delay.
+func (s *Server) putDelay(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("event")
+	if err := s.arbiterOf(ctx, r, id); err != nil {
+		writeErr(w, err)
+		return
+	}
+	var spec DelaySpec
+	if err := readJSON(w, r, &spec); err != nil {
+		writeErr(w, err)
+		return
+	}
+	if spec.Delay < 0 || spec.Delay > MaxDelay {
+		writeErr(w, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %d", MaxDelay, spec.Delay))
+		return
+	}
+	if err := s.store.SetDelay(ctx, id, spec.Delay); err != nil {
+		writeErr(w, err)
+		return
+	}
+	s.delayChanged(id, time.Duration(spec.Delay)*time.Second)
+	s.log.Info("broadcast delay set", "event", id, "seconds", spec.Delay)
+	writeJSON(w, http.StatusOK, map[string]any{"event": id, "delay": spec.Delay})
+}
+
+// delayChanged applies an event's new delay in memory: the shadows of its
+// games are dropped and its delayed followers disconnected.
+func (s *Server) delayChanged(eventID string, d time.Duration) {
+	s.delayMu.Lock()
+	if s.delays == nil {
+		s.delays = map[string]time.Duration{}
+	}
+	s.delays[eventID] = d
+	s.delayMu.Unlock()
+	s.mu.Lock()
+	var games []*live
+	for _, g := range s.games {
+		games = append(games, g)
+	}
+	s.mu.Unlock()
+	var ids []string
+	for _, g := range games {
+		g.mu.Lock()
+		if g.meta.Event == eventID {
+			g.shadow, g.pasts = nil, nil
+			ids = append(ids, g.meta.ID)
+		}
+		g.mu.Unlock()
+	}
+	s.hub.dropDelayed(eventID, ids)
+	s.forgetList(eventID)
+}
+
+// delayParam reads the feed's delay= (seconds, 0 to MaxDelay).
+func delayParam(r *http.Request) (time.Duration, error) {
+	q := r.URL.Query().Get("delay")
+	if q == "" {
+		return 0, nil
+	}
+	var n int
+	for _, c := range q {
+		if c < '0' || c > '9' || n > MaxDelay {
+			return 0, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %q", MaxDelay, q)
+		}
+		n = n*10 + int(c-'0')
+	}
+	if n > MaxDelay {
+		return 0, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %q", MaxDelay, q)
+	}
+	return time.Duration(n) * time.Second, nil
+}
+
+// readView calls f with game id as the request may read it: live for the
+// arbiter and the game's board, else as it stood the event's delay ago
+// (a shadow). f runs with the game's (or the shadow's) lock held.
+func (s *Server) readView(ctx context.Context, r *http.Request, id string, f func(g *live)) error {
+	g, err := s.game(ctx, id)
+	if err != nil {
+		return err
+	}
+	g.mu.Lock()
+	event := g.meta.Event
+	g.mu.Unlock()
+	d, err := s.readerDelay(ctx, r, event, g)
+	if err != nil {
+		return err
+	}
+	if d == 0 {
+		return s.readGame(ctx, id, f)
+	}
+	sh, err := s.past(ctx, g, d, true)
+	if err != nil {
+		return err
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	f(sh)
+	return nil
+}
