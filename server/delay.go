@@ -13,17 +13,18 @@ import (
 // seconds.
 const MaxDelay = 3600
 
+// coldReplay is the number of entries beyond which advancing a shadow
+// waits for its turn (Server.replays).
+const coldReplay = 32
+
 // delayTick is how often the delayed streams release what has become old
 // enough.
 const delayTick = 250 * time.Millisecond
 
 // maxPasts bounds the shadows a game keeps for feed readers who ask for a
-// longer delay than the event's (delay=), each advanced as time passes.
-const maxPasts = 8
-
-// feedDelayStep is the step the feed's longer delays are rounded up to,
-// so that readers asking for 900 and 901 s share a shadow.
-const feedDelayStep = 10 * time.Second
+// longer delay than the event's (delay=, rounded by feedDelay), each
+// advanced as time passes: enough for every step feedDelay makes.
+const maxPasts = 32
 
 // What anonymous readers see passes one gate (the trust page): an event
 // may set a broadcast delay of S seconds (Event.Delay), and then every
@@ -136,6 +137,13 @@ func (s *Server) past(ctx context.Context, g *live, lag time.Duration, stream bo
 	g.mu.Unlock()
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
+	if k-len(sh.log) > coldReplay {
+		// A long replay (a shadow just made, or far behind): one at a time
+		// on the whole server, so that readers never take the cores the
+		// boards' posts need.
+		s.replays <- struct{}{}
+		defer func() { <-s.replays }()
+	}
 	if len(sh.log) > k {
 		// Behind the shadow (the event's delay grew): start again.
 		fresh, err := s.newShadow(sh, lag)
@@ -151,20 +159,40 @@ func (s *Server) past(ctx context.Context, g *live, lag time.Duration, stream bo
 // advance replays into shadow sh the entries of recs it lacks; a stream
 // shadow publishes each to the delayed followers of its game and event.
 // The caller holds sh.mu.
+//
+// A shadow's log is a prefix of its game's (records are never changed
+// once in the log, and the ply after each is the same in any replay):
+// only its engine is its own.
 func (s *Server) advance(sh *live, recs []record, stream bool) {
-	for len(sh.log) < len(recs) {
-		r := recs[len(sh.log)]
+	for n := len(sh.log); n < len(recs); n++ {
+		r := &recs[n]
 		switch r.Kind {
 		case store.KindAction:
 			sh.apply(int(r.N), *r.Action)
 		case store.KindDecision:
 			sh.setDecision(r.Decision)
 		}
-		sh.push(r.Entry)
+		sh.setOrigin(r.Entry)
+		sh.track(&r.Entry)
+		sh.log = recs[: n+1 : n+1]
 		if stream {
-			s.publishDelayed(sh, &sh.log[len(sh.log)-1])
+			s.publishDelayed(sh, r)
 		}
 	}
+}
+
+// feedDelay rounds a delay the feed's delay= asks for up to a step that
+// grows with it (10 s up to a minute, a minute up to ten, five beyond),
+// so that readers asking for 900 and 901 s share what is kept for them.
+func feedDelay(d time.Duration) time.Duration {
+	step := 10 * time.Second
+	switch {
+	case d > 10*time.Minute:
+		step = 5 * time.Minute
+	case d > time.Minute:
+		step = time.Minute
+	}
+	return min((d+step-1)/step*step, MaxDelay*time.Second)
 }
 
 // publishDelayed sends a shadow's new entry to the delayed followers of

@@ -201,15 +201,15 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.PathValue("event")
 	// The event's delay holds for every reader but the arbiter: delay=
-	// may only lengthen it (rounded up to feedDelayStep, so that readers
-	// share what is kept for them).
+	// may only lengthen it (rounded up by feedDelay, so that readers share
+	// what is kept for them).
 	least, err := s.readerDelay(ctx, r, id, nil)
 	if err != nil {
 		writeErr(w, err)
 		return
 	}
 	if delay > least {
-		delay = (delay + feedDelayStep - 1) / feedDelayStep * feedDelayStep
+		delay = feedDelay(delay)
 	}
 	stream := false
 	if delay <= least {

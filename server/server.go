@@ -119,8 +119,9 @@ type Server struct {
 	noteWake chan struct{}
 
 	// heavy is held by the socket writer writing a large batch
-	// (writeBatch).
-	heavy chan struct{}
+	// (writeBatch); replays by a long replay of a shadow (past).
+	heavy   chan struct{}
+	replays chan struct{}
 
 	// lastPost is when the last post came (Unix nanoseconds), for
 	// releaseMemory.
@@ -142,7 +143,7 @@ func New(opts Options) (*Server, error) {
 		return nil, errors.New("server: no store")
 	}
 	s := &Server{store: opts.Store, log: opts.Logger, opts: opts, canMate: opts.CanMate, hub: newHub(),
-		games: map[string]*live{}, heavy: make(chan struct{}, 1), noteWake: make(chan struct{}, 1), done: make(chan struct{})}
+		games: map[string]*live{}, heavy: make(chan struct{}, 1), replays: make(chan struct{}, 1), noteWake: make(chan struct{}, 1), done: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
