@@ -24,7 +24,7 @@ const delayTick = 250 * time.Millisecond
 // maxPasts bounds the shadows a game keeps for feed readers who ask for a
 // longer delay than the event's (delay=, rounded by feedDelay), each
 // advanced as time passes: enough for every step feedDelay makes.
-const maxPasts = 32
+const maxPasts = 40
 
 // What anonymous readers see passes one gate (the trust page): an event
 // may set a broadcast delay of S seconds (Event.Delay), and then every
@@ -182,15 +182,18 @@ func (s *Server) advance(sh *live, recs []record, stream bool) {
 }
 
 // feedDelay rounds a delay the feed's delay= asks for up to a step that
-// grows with it (10 s up to a minute, a minute up to ten, five beyond),
-// so that readers asking for 900 and 901 s share what is kept for them.
+// grows with it (a second up to 10 s, 10 s up to a minute, a minute up to
+// ten, five beyond), so that readers asking for 900 and 901 s share what
+// is kept for them.
 func feedDelay(d time.Duration) time.Duration {
-	step := 10 * time.Second
+	step := time.Second
 	switch {
 	case d > 10*time.Minute:
 		step = 5 * time.Minute
 	case d > time.Minute:
 		step = time.Minute
+	case d > 10*time.Second:
+		step = 10 * time.Second
 	}
 	return min((d+step-1)/step*step, MaxDelay*time.Second)
 }
