@@ -107,6 +107,10 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 	if size <= 0 {
 		size = DefaultChunkSize
 	}
+	limit := opts.ChunkLimit
+	if limit <= 0 {
+		limit = pgn.DefaultChunkLimit(size)
+	}
 	work := make(chan *job, workers)
 	order := make(chan *job, 2*workers)
 	free := make(chan *job, 3*workers+3)
@@ -115,9 +119,7 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 		defer close(work)
 		defer close(order)
 		sp := pgn.NewSplitter(r, size)
-		if opts.ChunkLimit > 0 {
-			sp.SetChunkLimit(opts.ChunkLimit)
-		}
+		sp.SetChunkLimit(limit)
 		for {
 			var j *job
 			select {
@@ -198,7 +200,7 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 			opts.Progress(st.Games)
 		}
 		j.chunk, j.pieces, j.batches = pgn.Chunk{}, nil, nil
-		if cap(j.buf) > keepChunk(size) {
+		if cap(j.buf) > keepChunk(size, limit) {
 			j.buf = nil // a chunk that grew past its size: not kept
 		}
 		if cap(j.findings) > keepFindings {
@@ -213,12 +215,12 @@ func Stream(r io.Reader, file string, opts Options, emit func(Finding)) (Stats, 
 	return st, readErr
 }
 
-// keepChunk is the most memory of a chunk of the given size a job keeps
-// for the next chunk: a little more than the splitter gives a chunk that
-// ends within its first reads (a size and a quarter, and a read of 256
-// KiB). A chunk that holds a long game grows to its limit: that memory is
-// let go.
-func keepChunk(size int) int { return 2*size + 128<<10 }
+// keepChunk is the most memory of a chunk a job keeps for the next chunk,
+// for chunks of the given size and limit: what the splitter gives a chunk
+// that ends before its limit (twice its first allocation, of a size and a
+// quarter and a read of 256 KiB, at most), and some. Other memory (a chunk
+// grown in another way) is let go.
+func keepChunk(size, limit int) int { return max(limit, size) + size + 256<<10 }
 
 // keepFindings is the most findings a job keeps the memory of; it is also
 // the size of the batches in which the findings of a run are passed on.
