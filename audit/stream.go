@@ -60,9 +60,9 @@ type Options struct {
 	// MaxGameBytes is the most text of one game the readers read (0:
 	// pgn.DefaultMaxGameBytes, 1 MiB; see pgn.Reader.SetMaxGameBytes). A
 	// longer game is a game-too-long finding and is skipped; the games
-	// after it are audited as usual. One game can take up to some five times its
-	// text in memory while it is read, so this bounds the memory of each
-	// worker.
+	// after it are audited as usual. A game can take up to some five times
+	// its text in memory while it is read, so this bounds the memory of
+	// each worker.
 	MaxGameBytes int
 	// Progress, if set, is called with the number of games done so far
 	// after the findings of each chunk of games are emitted (on the
@@ -250,8 +250,10 @@ type job struct {
 // spare takes the memory of the pieces of a run once they are read.
 func (j *job) run(a *Auditor, rd *pgn.Reader, it *item, file string, spare chan<- []byte) {
 	j.findings, j.stats, j.games, j.err = j.findings[:0], Stats{}, 0, nil
+	ended := true // the last piece of the run has been taken
 	if j.pieces != nil {
 		var prev []byte // the piece the reader has done with when it asks for the next
+		ended = false
 		rd.ResetRun(j.chunk, func() pgn.Chunk {
 			if prev != nil {
 				select {
@@ -260,7 +262,7 @@ func (j *job) run(a *Auditor, rd *pgn.Reader, it *item, file string, spare chan<
 				}
 			}
 			c := <-j.pieces
-			prev = c.Data
+			prev, ended = c.Data, !c.More
 			return c
 		})
 	} else {
@@ -275,6 +277,11 @@ func (j *job) run(a *Auditor, rd *pgn.Reader, it *item, file string, spare chan<
 	}
 	if j.batches != nil {
 		close(j.batches)
+	}
+	for !ended {
+		// Not reached (the reader reads a run to its end, where its read
+		// error is), but the splitter must not wait on pieces for ever.
+		ended = !(<-j.pieces).More
 	}
 	j.lines = rd.Lines() // read to its end: the chunk's newlines
 }

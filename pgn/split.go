@@ -289,7 +289,9 @@ func (r *Reader) ResetChunk(c Chunk) {
 // first one without More, read in turn. Without More it is ResetChunk.
 // Such a run is read through a buffer of the Reader's size, as a Reader
 // of the whole stream reads it, so that its memory does not grow with the
-// run; Lines and the games counted are those of the whole run.
+// run; Lines and the games counted are those of the whole run. next is
+// called when the reader has done with the chunk before (whose memory
+// may then hold the next one), and not after the last chunk of the run.
 func (r *Reader) ResetRun(first Chunk, next func() Chunk) {
 	if !first.More {
 		r.ResetChunk(first)

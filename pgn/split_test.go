@@ -123,8 +123,9 @@ func chunkedMainLinesLimits(t testing.TB, src io.Reader, size, total int, lim sp
 		checkSize(c)
 		if c.More {
 			text = append([]byte(nil), c.Data...)
+			var prev []byte // the piece before, which the reader is done with
 			r.ResetRun(c, func() Chunk {
-				n, err := s.Next(nil)
+				n, err := s.Next(prev)
 				if err != nil {
 					t.Fatalf("Next in a run: %v", err)
 				}
@@ -133,7 +134,7 @@ func chunkedMainLinesLimits(t testing.TB, src io.Reader, size, total int, lim sp
 					t.Fatalf("a run ends with %q, not before a tag section", n.Data[max(0, len(n.Data)-10):])
 				}
 				text = append(text, n.Data...)
-				c = n
+				c, prev = n, n.Data
 				return n
 			})
 		} else {
