@@ -20,6 +20,7 @@ func FuzzReadScript(f *testing.F) {
 	}
 	f.Add([]byte("{\"start\": {\"fen\": \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\", \"rules\": \"uscf\"}}\n\n{\"t\": 0, \"sq\": \"h1\", \"piece\": \"\"}\n{\"t\": 200, \"sq\": \"f1\", \"piece\": \"R\"}\n{\"t\": 200, \"sq\": \"g2\", \"piece\": \"?\"}\n{\"t\": 900, \"clock\": \"white\", \"times\": {\"white\": 299000, \"black\": 300000}}\n{\"t\": 950, \"times\": {\"white\": 1, \"black\": 2}}\n"))
 	f.Add([]byte(`{"start": {"clock": {"white": -1, "black": 300}}}`))
+	f.Add([]byte("{\"start\": {\"rules\": \"fide-blitz\", \"supervision\": \"full\", \"variations\": \"11H1\", \"visually_disabled\": \"black\"}}\n{\"t\": 0, \"sq\": \"e2\", \"piece\": \"\"}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadScript(bytes.NewReader(data))
 		if err != nil {

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -97,10 +98,31 @@ func FuzzParseLine(f *testing.F) {
 	f.Add([]byte(`{"by": "white", "act": "lift", "sq": "e2"}`))
 	f.Add([]byte(`{"start": {"fen": "x"}}`))
 	f.Add([]byte(`{"by": "black", "act": "claim", "what": "threefold", "move": "Nf3"}`))
+	f.Add([]byte(`{"start": {"rules": "fide-blitz", "supervision": "full", "variations": "11H1, 10I2", "visually_disabled": "both", "clock": {"white": 180, "black": 180, "increment": 2, "periods": [{"moves": 40, "add": 60}]}}}`))
+	f.Add([]byte(`{"by": "assistant", "side": "black", "act": "drop", "sq": "e4", "mirror": true}`))
+	f.Add([]byte(`{"by": "white", "act": "knock", "sq": "g1", "to": "h3"}`))
+	f.Add([]byte(`{"by": "white", "act": "put", "sq": "e8", "piece": "Q", "colour": "black"}`))
+	f.Add([]byte(`{"by": "arbiter", "act": "setup-error", "what": "colours-reversed"}`))
+	f.Add([]byte(`{"by": "arbiter", "act": "claim", "what": "illegal-move", "time_pressure": true}`))
+	f.Add([]byte(`{"by": "black", "act": "announce", "move": "O-O-O"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		l, err := ParseLine(b)
 		if err == nil && l.Start == nil && l.Action.Check() != nil {
 			t.Fatal("accepted an action that Check refuses")
+		}
+		// What is accepted writes back to a line that reads the same.
+		if err == nil && l.Start != nil {
+			w, _ := json.Marshal(map[string]*Start{"start": l.Start})
+			if again, err := ParseLine(w); err != nil || !reflect.DeepEqual(again.Start, l.Start) {
+				t.Fatalf("start %s read back as %+v, %v", w, again.Start, err)
+			}
+		}
+		if err == nil && l.Start == nil {
+			w, _ := json.Marshal(l.Action)
+			again, err := ParseLine(w)
+			if err != nil || again.Start != nil || !reflect.DeepEqual(again.Action, l.Action) {
+				t.Fatalf("action %s read back as %+v, %v", w, again.Action, err)
+			}
 		}
 	})
 }

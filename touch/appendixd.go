@@ -109,6 +109,7 @@ func (e *Engine) announce(at int, by chess.Color, a protocol.Action) []protocol.
 			Text: fmt.Sprintf("a slip of the tongue corrected before the press: %s instead of %s", d.start.SAN(m), old)}}
 		rs, refused := e.makeMove(at, by, m)
 		if refused != nil {
+			e.g.Play(d.made) // the game record is shared with the state Apply restores
 			return refused
 		}
 		if e.done != nil {

@@ -2,6 +2,7 @@ package touch
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -52,11 +53,15 @@ func TestCleanActionsReplayRandomGames(t *testing.T) {
 }
 
 type snapshot struct {
-	Summary protocol.Summary
-	FEN     string
-	Board   [64]man
-	Hands   map[string][]held
-	Duty    protocol.Ruling
+	Summary  protocol.Summary
+	FEN      string
+	Board    [64]man
+	Hands    map[string][]held
+	Duty     protocol.Ruling
+	Knocked  []knock
+	Limbo    bool
+	Standing string
+	Clock    protocol.Times
 }
 
 func snap(e *Engine) string {
@@ -68,8 +73,13 @@ func snap(e *Engine) string {
 		}
 	}
 	s.Duty, _ = e.Duty()
-	b, _ := json.Marshal(s)
-	return string(b)
+	s.Knocked, s.Limbo = e.knocked, e.limbo != nil
+	if e.standing != nil {
+		s.Standing = fmt.Sprintf("%+v", *e.standing)
+	}
+	s.Clock, _ = e.Clock()
+	b, _ := json.Marshal(s.Summary)
+	return string(b) + fmt.Sprintf(" %+v %+v %s %+v %+v %v %s %+v", s.Board, s.Hands, s.FEN, s.Duty, s.Knocked, s.Limbo, s.Standing, s.Clock)
 }
 
 // FuzzEngine: no sequence of actions panics, and an action answered with
@@ -77,9 +87,18 @@ func snap(e *Engine) string {
 func FuzzEngine(f *testing.F) {
 	f.Add([]byte{1, 12, 3, 28, 9, 0, 4, 6}, false)
 	f.Add([]byte{2, 4, 5, 6, 1, 60, 3, 62, 1, 63, 3, 61, 9}, true)
+	f.Add([]byte{0, 1, 52, 60, 1, 52, 8, 0, 0xc8, 0x24, 0x88, 0x31}, false)
 	f.Fuzz(func(t *testing.T, data []byte, enforce bool) {
 		fen := "r3k2r/pPp1ppp1/8/3pP3/8/8/Pp1PPPPP/R3K2R w KQkq d6 0 1"
-		e, err := New(protocol.Start{FEN: fen}, Options{Enforce: enforce})
+		// The first byte picks the regime: standard, blitz (illegal moves
+		// stand, A.5.4 holds illegal positions), US Chess, and Appendix D.
+		start := protocol.Start{FEN: fen}
+		if len(data) > 0 {
+			start.Rules = []string{"fide", "fide-blitz", "uscf", "fide-rapid"}[data[0]&3]
+			start.VisuallyDisabled = []string{"", "", "white", "both"}[data[0]>>2&3]
+			data = data[1:]
+		}
+		e, err := New(start, Options{Enforce: enforce})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,8 +109,27 @@ func FuzzEngine(f *testing.F) {
 		for i := 0; i+1 < len(data); i += 2 {
 			a := protocol.Action{By: []string{"white", "black"}[data[i]>>7], Act: acts[int(data[i]&0x7f)%len(acts)],
 				Sq: chess.Square(data[i+1] & 63).String(), Hand: []string{"right", "left"}[data[i+1]>>7]}
-			a.Piece = []string{"Q", "R", "B", "N"}[data[i+1]>>6&3]
+			a.Piece = []string{"Q", "R", "B", "N", "K", "P"}[int(data[i+1]>>5&7)%6]
 			a.What = []string{"touch-move", "illegal-move", "threefold", "fifty", "dead-position"}[int(data[i+1])%5]
+			// Now and then the arbiter or an assistant acts, a piece is
+			// knocked onto another square, a new piece is of the other
+			// colour, a hand works on the other board, a move is announced.
+			switch data[i]>>5&3 ^ data[i+1]&3 {
+			case 1:
+				a.By, a.Side = []string{protocol.ByArbiter, protocol.ByAssistant}[data[i+1]>>2&1], []string{"white", "black"}[data[i+1]>>3&1]
+				if a.Act == protocol.SetupError {
+					a.What = []string{"initial-position", "board-orientation", "colours-reversed"}[int(data[i+1])%3]
+				}
+			case 2:
+				a.To = chess.Square((data[i+1] + data[i]) & 63).String()
+				a.Colour = []string{"white", "black"}[data[i]>>6&1]
+			case 3:
+				a.Mirror = data[i+1]&4 != 0
+				a.Move = []string{"e4", "Nf3", "O-O", "bxa1=Q", "e8", "exd6", "g1g3", "Kd1"}[data[i+1]>>2&7]
+			}
+			if a.Act == protocol.SetClock {
+				a.Times = &protocol.Times{White: int64(data[i+1]) * 1000, Black: 5000}
+			}
 			before := snap(e)
 			rs := e.Apply(i/2+1, a)
 			if len(rs) == 1 && rs[0].Kind == protocol.KindError && snap(e) != before {
