@@ -119,9 +119,9 @@ func abs64(x int64) int64 {
 	return x
 }
 
-// msText writes milliseconds as seconds, "12.345 s".
+// msText writes milliseconds as a duration, "12.345s".
 func msText(ms int64) string {
-	return fmt.Sprintf("%s", (time.Duration(ms) * time.Millisecond).Round(time.Millisecond))
+	return (time.Duration(ms) * time.Millisecond).Round(time.Millisecond).String()
 }
 
 // ClockSpec is the body of POST /api/games/{game}/clock, the arbiter's
