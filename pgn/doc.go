@@ -11,9 +11,16 @@
 //
 // A Reader returns one Game per call to Read and io.EOF at the end, in the
 // manner of encoding/csv. It streams: memory use depends on the size of the
-// largest game, not on the size of the input. A malformed game gives a
-// *SyntaxError naming the game and line; the next call to Read goes on with
-// the following game, so one broken game does not spoil a file.
+// largest game, not on the size of the input, and a game may take at most
+// DefaultMaxGameBytes of text (Reader.SetMaxGameBytes). A malformed game,
+// or one over that limit, gives a *SyntaxError naming the game and line;
+// the next call to Read goes on with the following game, so one broken
+// game does not spoil a file.
+//
+// A Splitter cuts a stream into chunks of whole games that Readers read on
+// several goroutines at once, with the games and errors of one Reader of
+// the whole stream; where it finds nowhere to cut, it hands the text on in
+// pieces for one Reader to read in turn (Reader.ResetRun).
 //
 // A program that only replays games can call ReadMainLine instead: it
 // reads the same games with the same checks and errors, but keeps only the

@@ -32,7 +32,7 @@ const (
 
 // DefaultMaxGameBytes is the most text a Reader reads of one game unless
 // told otherwise (Reader.SetMaxGameBytes): 1 MiB. The longest game the
-// 75-move rule allows has fewer than 17,700 plies, some 110 KB of moves;
+// 75-move rule allows has fewer than 17,700 plies, some 120 KB of moves;
 // written as lichess writes its games with a clock and an evaluation after
 // every move it takes some 800 KB, and real games, annotations and
 // variations included, are rarely over a few hundred KB. A longer "game"
