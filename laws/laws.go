@@ -3,9 +3,11 @@
 // new federation's rules are a new value, not new code paths.
 //
 // The parameters come from the FIDE Laws of Chess in force from 1 January
-// 2023 (Articles 4, 7.5 and 9.5, Appendices A and B), the US Chess Federation's
-// Official Rules of Chess (7th edition, rules 10 and 11) and the FIDE Laws
-// before 1972 for the historical set.
+// 2023 (Articles 4, 5.1.2, 5.2.3, 7.2, 7.5 and 9.5; Appendices A and B, with
+// the event's choice of full supervision, A.4 and B.2, or not, A.5 and
+// B.3), the US Chess Federation's Official Rules of Chess (7th edition,
+// rules 10, 11 and 14E, and variation 11H1) and, for vertical castling
+// alone, the FIDE Laws before 1972.
 package laws
 
 import (

@@ -11,7 +11,7 @@ import (
 // 6, laws K1–K5), reckoned from the actions' t (milliseconds since the
 // start) alone, so that a game's clocks are the replay of its log. It
 // runs once an action carries t: White's clock (the side to move's) from
-// t 0 (6.5). A game whose actions carry no t has no clock figures.
+// t 0 (6.6). A game whose actions carry no t has no clock figures.
 type chessClock struct {
 	tc protocol.Clock
 	on bool // an action carried t

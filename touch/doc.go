@@ -8,8 +8,8 @@
 // which pieces the player having the move touched and in which order —
 // next to the legal game of package game, and applies FIDE Article 4
 // (touch-move), 7.5 (illegal moves), 9 (draw claims) and the castling
-// procedure, as the project's rule book numbers them (T1–T11, I1–I7, R3,
-// R4, C1–C7, K3).
+// procedure, as the project's rule book numbers them (T1–T11, I1–I9, R3,
+// R4, R6, R7, C1–C7, K1–K7, V1–V5).
 //
 // # How a move is recognised
 //
@@ -63,28 +63,52 @@
 //     rook the mover took off the board this turn may be put back with
 //     put (the Chess960 castling procedure of the FIDE Guidelines: the
 //     king off the board, the rook moved, the king set down).
-//   - Under fide and fide-1971 an illegal move is ruled on when the clock
-//     completes it (7.5.1): the arbiter sees every action. Where the rule
-//     set lets an unclaimed illegal move stand (rapid and blitz,
-//     Appendices A and B; US Chess within ten moves; casual play), a
-//     completed illegal move that leaves a playable position stands for
-//     now: a move ruling with article 7.5.1 and a text, the game goes on
-//     from the board (the ply reads "--" in move lists), and the opponent
-//     may claim it ("illegal-move") until he has made his next move (ten
-//     under US Chess); the arbiter may act on it himself where the rule
-//     set says so (laws.RuleSet.ArbiterActsOnIllegal, laws I7). A granted
-//     claim reinstates the position before it, penalises it and owes the
-//     touched piece again. A board no game can go on from (the mover's
-//     king in check, a king missing) is ruled on at once. The rule set's
-//     bonus and loss count (7.5.5, drawn when the opponent cannot mate)
-//     apply; the move that loses gives no bonus. A pawn left unpromoted
-//     becomes a queen and the move stands (7.5.2); a castling, capture or
-//     promotion made with two hands stands and is penalised (7.5.4).
-//   - A move that mates, stalemates or leaves a dead position ends the game
-//     at once (5.1.1, 5.2): no clock press is needed. What the hands do
-//     after the result (the press that stops the clock, the pieces set up
-//     again) is answered with an after-end ruling and changes nothing (laws
-//     K7).
+//   - Under fide and fide-1971, and in rapid and blitz under full
+//     supervision (the start line's supervision, A.4, B.2), an illegal move
+//     is ruled on when the clock completes it (7.5.1): the arbiter sees
+//     every action. Where the rule set lets an unclaimed illegal move stand
+//     (rapid and blitz otherwise, A.5.2 and B.3; US Chess within ten moves,
+//     11A; casual play), all of 7.5.1-7.5.4 stand for now: a board that
+//     shows no legal move but a playable position (a move ruling with the
+//     rule set's article and a text, the ply "--" in move lists), a press
+//     without a move (the opponent to move in the same position), a move
+//     made with two hands (a violation ruling 7.5.4; the move stays). The
+//     opponent may claim it ("illegal-move") until he has made his next
+//     move (ten under US Chess); the arbiter may act on it himself where
+//     the rule set says so (laws I7; US Chess 11H, not in the last five
+//     minutes of a control, not with variation 11H1). A granted claim
+//     reinstates the position before it (or, for 7.5.4, keeps the move),
+//     penalises it and owes the touched piece again. Under A.5.4 a pawn
+//     left on the last rank, or both kings in check, is held on the board
+//     (an irregularity ruling; the record waits): the opponent may claim
+//     it (7.5.2 makes the pawn a queen), and once he completes his next
+//     move the game is drawn if an illegal position is still there, else
+//     goes on from the board. Other boards no game can go on from (the
+//     mover's king alone in check, a king missing) are ruled on at once.
+//     The rule set's bonus and loss count (7.5.5, drawn when the opponent
+//     cannot mate) apply; the move that loses gives no bonus.
+//   - A legal move that mates, stalemates or leaves a dead position ends
+//     the game at once (5.1.1, 5.2): no clock press is needed. An illegal
+//     move that stands ends nothing so (those articles need a move in
+//     accordance with Article 3). What the hands do after the result (the
+//     press that stops the clock, the pieces set up again) is answered with
+//     an after-end ruling and changes nothing (laws K7).
+//   - A piece released on a square as part of a legal move not yet
+//     complete (exd6 e.p. with d5 still there) may go to no other square
+//     (4.7); a move made and then changed before the press is restored on
+//     the opponent's touch-move claim, made before he touches a piece
+//     (4.7, 4.8).
+//   - A piece knocked onto another square (knock with to) lies there until
+//     its displacer sets it right in his own time (7.4.1); his press with
+//     it still displaced reinstates the position (7.6, an irregularity).
+//   - A resignation when the opponent cannot mate is a draw (5.1.2); a
+//     draw agreed before both players have moved is refused (5.2.3). The
+//     arbiter's setup-error rules on 7.2.1, 7.2.2 and 7.3 (A.5.1.2).
+//   - Appendix D: for a visually disabled player a touch binds nothing and
+//     a lift does (D.2.2), an announcement makes his move (D.2.3.3) and a
+//     second one before his press corrects it (D.2.8); mirror marks a hand
+//     on the other board; the assistant presses, reports touches and claims
+//     flags for the player he assists (D.2.10).
 //   - The acts on the clocks: the arbiter pauses them (6.11.1), or a player
 //     does to seek the arbiter's assistance (6.11.2: a claim, 9.5.1;
 //     displaced pieces, 7.4.2; a flag, A.5.3); the arbiter resumes them
@@ -98,7 +122,7 @@
 //     named must then be played (9.5.3); an intended move that is not
 //     legal makes the claim incorrect, and the player then plays a legal
 //     move under 4.3 with what he touched. Every draw claim is also a draw
-//     offer (9.1.2.4), which the opponent may accept.
+//     offer (9.1.2.3), which the opponent may accept.
 //   - A flag action names the player whose time ran out; by the arbiter,
 //     side names it (6.8). The player loses, unless the rule set's flag
 //     rule draws: FIDE 6.9 when the opponent cannot checkmate by any
