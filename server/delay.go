@@ -213,47 +213,32 @@ func (s *Server) publishDelayed(sh *live, r *record) {
 		s.log.Error("encode delayed entry", "err", err)
 		return
 	}
-	s.hub.publishDelayed(sh.meta.ID, sh.meta.Event, b, func() outMsg { return eventSnapshot(sh) })
+	s.hub.publishIn(&s.hub.delayed, sh.meta.ID, sh.meta.Event, b, func() outMsg { return eventSnapshot(sh) })
 }
 
 // releaseDelayed advances, every delayTick until done is closed, the
 // stream shadows of the games that delayed followers follow, so that
 // each entry reaches them once it is old enough.
 func (s *Server) releaseDelayed(done <-chan struct{}) {
-	t := time.NewTicker(delayTick)
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-t.C:
-		}
+	every(done, delayTick, func() bool {
 		games, events := s.hub.delayedFollowed()
 		if len(games) == 0 && len(events) == 0 {
-			continue
+			return true
 		}
-		s.mu.Lock()
 		var todo []*live
-		for id, g := range s.games {
-			if games[id] {
-				todo = append(todo, g)
-				continue
-			}
+		for _, g := range s.loadedGames() {
 			g.mu.Lock()
-			if g.eng != nil && events[g.meta.Event] {
+			if g.eng != nil && (games[g.meta.ID] || events[g.meta.Event]) {
 				todo = append(todo, g)
 			}
 			g.mu.Unlock()
 		}
-		s.mu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
 		for _, g := range todo {
 			g.mu.Lock()
-			loaded, event := g.eng != nil, g.meta.Event
+			event := g.meta.Event
 			g.mu.Unlock()
-			if !loaded {
-				continue
-			}
 			d, err := s.eventDelay(ctx, event)
 			if err != nil || d == 0 {
 				continue
@@ -262,8 +247,8 @@ func (s *Server) releaseDelayed(done <-chan struct{}) {
 				s.log.Warn("delayed stream", "game", g.meta.ID, "cause", err.Error())
 			}
 		}
-		cancel()
-	}
+		return true
+	})
 }
 
 // DelaySpec is the body of PUT /api/events/{event}/delay: the broadcast
@@ -310,14 +295,8 @@ func (s *Server) delayChanged(eventID string, d time.Duration) {
 	}
 	s.delays[eventID] = d
 	s.delayMu.Unlock()
-	s.mu.Lock()
-	var games []*live
-	for _, g := range s.games {
-		games = append(games, g)
-	}
-	s.mu.Unlock()
 	var ids []string
-	for _, g := range games {
+	for _, g := range s.loadedGames() {
 		g.mu.Lock()
 		if g.meta.Event == eventID {
 			g.shadow, g.pasts = nil, nil

@@ -3,12 +3,9 @@ package server
 import (
 	"bytes"
 	"context"
-	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,17 +105,11 @@ func TestDurability_FilesRemovedUnderTheServer(t *testing.T) {
 // 503 "unavailable" (the driver's message stays in the log), and
 // /healthz 503.
 func TestFault_PostgresStoppedTellsClientsAndLog(t *testing.T) {
-	dsn := pgtest.Schema(t)
-	u, err := url.Parse(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := startTCPProxy(t, u.Host)
-	u.Host = p.addr
-	_, hs, lb := serveLogged(t, u.String(), Options{})
+	dsn, cut := pgtest.Cuttable(t)
+	_, hs, lb := serveLogged(t, dsn, Options{})
 	ev := createEvent(t, hs.URL, 1, protocol.Start{})
 	g := ev.Games[0]
-	p.stop()
+	cut()
 	st, body := call(t, "POST", hs.URL+"/api/games/"+g.ID+"/actions", g.BoardToken, `{"by":"white","act":"lift","sq":"e2"}`, nil)
 	if st != http.StatusServiceUnavailable || !strings.Contains(string(body), "database is unavailable") || strings.Contains(string(body), "dial") {
 		t.Errorf("post with PostgreSQL gone: %d %s", st, body)
@@ -201,51 +192,4 @@ func TestProxy_AdminTokenAndForwardedHost(t *testing.T) {
 			t.Errorf("ParseProxies(%q) took it", bad)
 		}
 	}
-}
-
-type tcpProxy struct {
-	ln    net.Listener
-	addr  string
-	mu    sync.Mutex
-	conns []net.Conn
-}
-
-func startTCPProxy(t *testing.T, target string) *tcpProxy {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &tcpProxy{ln: ln, addr: ln.Addr().String()}
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			d, err := net.Dial("tcp", target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, d)
-			p.mu.Unlock()
-			go func() { io.Copy(d, c); d.Close() }()
-			go func() { io.Copy(c, d); c.Close() }()
-		}
-	}()
-	t.Cleanup(p.stop)
-	return p
-}
-
-// stop closes the listener and every connection: the server is gone.
-func (p *tcpProxy) stop() {
-	p.ln.Close()
-	p.mu.Lock()
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-	p.mu.Unlock()
 }

@@ -175,102 +175,35 @@ func (sb *subscriber) take(spare []outMsg) []outMsg {
 	return q
 }
 
+// followers are the subscribers of each game (or of each event).
+type followers map[string]map[*subscriber]bool
+
+// lane is a set of followers of games and of events: the live ones, who
+// see every entry at once, or the delayed ones, who see the games as they
+// stood the event's broadcast delay ago (delay.go).
+type lane struct {
+	byGame, byEvent followers
+}
+
+func newLane() lane { return lane{byGame: followers{}, byEvent: followers{}} }
+
 // hub routes the entries of games to the followers of a game or of its
-// event.
+// event, in two lanes.
 type hub struct {
-	mu      sync.Mutex
-	byGame  map[string]map[*subscriber]bool
-	byEvent map[string]map[*subscriber]bool
-	// delayedGame and delayedEvent are the followers that see the games
-	// as they stood the event's broadcast delay ago (delay.go).
-	delayedGame  map[string]map[*subscriber]bool
-	delayedEvent map[string]map[*subscriber]bool
+	mu            sync.Mutex
+	live, delayed lane
 	// followers counts the subscriptions, and peak their most since
 	// releaseMemory last looked, for releaseMemory.
 	followers, peak int
 }
 
-func newHub() *hub {
-	return &hub{byGame: map[string]map[*subscriber]bool{}, byEvent: map[string]map[*subscriber]bool{},
-		delayedGame: map[string]map[*subscriber]bool{}, delayedEvent: map[string]map[*subscriber]bool{}}
-}
+func newHub() *hub { return &hub{live: newLane(), delayed: newLane()} }
 
-// followGameDelayed and the three after it are followGame and the rest
-// for delayed followers.
-func (h *hub) followGameDelayed(id string, sb *subscriber) {
-	h.mu.Lock()
-	h.add(h.delayedGame, id, sb)
-	h.mu.Unlock()
-}
-
-func (h *hub) unfollowGameDelayed(id string, sb *subscriber) {
-	h.mu.Lock()
-	h.remove(h.delayedGame, id, sb)
-	h.mu.Unlock()
-}
-
-func (h *hub) followEventDelayed(id string, sb *subscriber) {
-	h.mu.Lock()
-	h.add(h.delayedEvent, id, sb)
-	h.mu.Unlock()
-}
-
-func (h *hub) unfollowEventDelayed(id string, sb *subscriber) {
-	h.mu.Lock()
-	h.remove(h.delayedEvent, id, sb)
-	h.mu.Unlock()
-}
-
-// delayedWatched reports whether delayed followers follow the game or its
-// event.
-func (h *hub) delayedWatched(game, event string) bool {
+// follow adds sb to the followers of key (a game or an event) in m, one
+// of the lanes' maps.
+func (h *hub) follow(m followers, key string, sb *subscriber) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return len(h.delayedGame[game]) > 0 || len(h.delayedEvent[event]) > 0
-}
-
-// delayedFollowed returns the games and events delayed followers follow.
-func (h *hub) delayedFollowed() (games, events map[string]bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	games, events = make(map[string]bool, len(h.delayedGame)), make(map[string]bool, len(h.delayedEvent))
-	for id := range h.delayedGame {
-		games[id] = true
-	}
-	for id := range h.delayedEvent {
-		events[id] = true
-	}
-	return games, events
-}
-
-// publishDelayed is publish for the delayed followers.
-func (h *hub) publishDelayed(game, event string, b []byte, snap func() outMsg) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for sb := range h.delayedGame[game] {
-		sb.push(game, outMsg{b: b}, nil)
-	}
-	for sb := range h.delayedEvent[event] {
-		sb.push(game, outMsg{b: b}, snap)
-	}
-}
-
-// dropDelayed disconnects the delayed followers of an event and of the
-// games given (the event's delay changed: they come back at the new one).
-func (h *hub) dropDelayed(event string, games []string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for sb := range h.delayedEvent[event] {
-		sb.drop()
-	}
-	for _, id := range games {
-		for sb := range h.delayedGame[id] {
-			sb.drop()
-		}
-	}
-}
-
-func (h *hub) add(m map[string]map[*subscriber]bool, key string, sb *subscriber) {
 	if m[key] == nil {
 		m[key] = map[*subscriber]bool{}
 	}
@@ -281,7 +214,10 @@ func (h *hub) add(m map[string]map[*subscriber]bool, key string, sb *subscriber)
 	m[key][sb] = true
 }
 
-func (h *hub) remove(m map[string]map[*subscriber]bool, key string, sb *subscriber) {
+// unfollow removes sb from the followers of key in m.
+func (h *hub) unfollow(m followers, key string, sb *subscriber) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	if m[key][sb] {
 		h.followers--
 	}
@@ -301,55 +237,73 @@ func (h *hub) count() (now, peak int) {
 	return now, peak
 }
 
-func (h *hub) followGame(id string, sb *subscriber) {
-	h.mu.Lock()
-	h.add(h.byGame, id, sb)
-	h.mu.Unlock()
-}
-
-func (h *hub) unfollowGame(id string, sb *subscriber) {
-	h.mu.Lock()
-	h.remove(h.byGame, id, sb)
-	h.mu.Unlock()
-}
-
-func (h *hub) followEvent(id string, sb *subscriber) {
-	h.mu.Lock()
-	h.add(h.byEvent, id, sb)
-	h.mu.Unlock()
-}
-
-func (h *hub) unfollowEvent(id string, sb *subscriber) {
-	h.mu.Lock()
-	h.remove(h.byEvent, id, sb)
-	h.mu.Unlock()
-}
-
-// watched reports whether anyone follows the game or its event.
-func (h *hub) watched(game, event string) bool {
+// watchedIn reports whether anyone in lane l follows the game or its event.
+func (h *hub) watchedIn(l *lane, game, event string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return len(h.byGame[game]) > 0 || len(h.byEvent[event]) > 0
+	return len(l.byGame[game]) > 0 || len(l.byEvent[event]) > 0
 }
 
-// watchingEvents reports whether anyone follows any event.
+// watched reports whether anyone follows the game or its event live.
+func (h *hub) watched(game, event string) bool { return h.watchedIn(&h.live, game, event) }
+
+// delayedWatched reports whether delayed followers follow the game or its
+// event.
+func (h *hub) delayedWatched(game, event string) bool { return h.watchedIn(&h.delayed, game, event) }
+
+// watchingEvents reports whether anyone follows any event live.
 func (h *hub) watchingEvents() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return len(h.byEvent) > 0
+	return len(h.live.byEvent) > 0
 }
 
-// publish sends a message to the followers of the game and of its event;
-// a follower of the event that has no snapshot of the game gets snap()
-// in its place. The caller holds the game's lock.
-func (h *hub) publish(game, event string, b []byte, snap func() outMsg) {
+// delayedFollowed returns the games and events delayed followers follow.
+func (h *hub) delayedFollowed() (games, events map[string]bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for sb := range h.byGame[game] {
+	games, events = make(map[string]bool, len(h.delayed.byGame)), make(map[string]bool, len(h.delayed.byEvent))
+	for id := range h.delayed.byGame {
+		games[id] = true
+	}
+	for id := range h.delayed.byEvent {
+		events[id] = true
+	}
+	return games, events
+}
+
+// publishIn sends a message to the followers in lane l of the game and of
+// its event; a follower of the event that has no snapshot of the game
+// gets snap() in its place. The caller holds the game's lock (a shadow's
+// for the delayed lane).
+func (h *hub) publishIn(l *lane, game, event string, b []byte, snap func() outMsg) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sb := range l.byGame[game] {
 		sb.push(game, outMsg{b: b}, nil)
 	}
-	for sb := range h.byEvent[event] {
+	for sb := range l.byEvent[event] {
 		sb.push(game, outMsg{b: b}, snap)
+	}
+}
+
+// publish is publishIn for the live followers.
+func (h *hub) publish(game, event string, b []byte, snap func() outMsg) {
+	h.publishIn(&h.live, game, event, b, snap)
+}
+
+// dropDelayed disconnects the delayed followers of an event and of the
+// games given (the event's delay changed: they come back at the new one).
+func (h *hub) dropDelayed(event string, games []string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sb := range h.delayed.byEvent[event] {
+		sb.drop()
+	}
+	for _, id := range games {
+		for sb := range h.delayed.byGame[id] {
+			sb.drop()
+		}
 	}
 }
 

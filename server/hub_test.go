@@ -12,8 +12,8 @@ func TestHub_HallFollowerGetsASnapshotOfAGameNewToIt(t *testing.T) {
 	hall := newSubscriber(1)
 	hall.known = map[string]bool{"g1": true}
 	one := newSubscriber(1)
-	h.followEvent("ev", hall)
-	h.followGame("g2", one)
+	h.follow(h.live.byEvent, "ev", hall)
+	h.follow(h.live.byGame, "g2", one)
 
 	snaps := 0
 	snap := func() outMsg { snaps++; return outMsg{b: []byte("snapshot g2")} }

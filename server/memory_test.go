@@ -37,7 +37,7 @@ func TestReleaseMemory_WholeOnlyWhenBoardsAreQuiet(t *testing.T) {
 	followers := make([]*subscriber, 200)
 	for i := range followers {
 		followers[i] = newSubscriber(1)
-		s.hub.followGame("g", followers[i])
+		s.hub.follow(s.hub.live.byGame, "g", followers[i])
 	}
 	done := make(chan struct{})
 	defer close(done)
@@ -77,7 +77,7 @@ func TestReleaseMemory_WholeOnlyWhenBoardsAreQuiet(t *testing.T) {
 	}
 	none(3*period, "while every follower stayed")
 	for _, sb := range followers {
-		s.hub.unfollowGame("g", sb)
+		s.hub.unfollow(s.hub.live.byGame, "g", sb)
 	}
 	if q := next(); q {
 		t.Fatal("the first release, while a board posts, was the whole one")

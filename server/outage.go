@@ -46,8 +46,6 @@ func (s *Server) findOutage(ctx context.Context, now time.Time) {
 // beat writes this process's heartbeat every period until done is closed,
 // and once more at the end (a clean stop is then known to the second).
 func (s *Server) beat(done <-chan struct{}) {
-	t := time.NewTicker(s.heartbeat())
-	defer t.Stop()
 	write := func() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.heartbeat())
 		defer cancel()
@@ -56,14 +54,7 @@ func (s *Server) beat(done <-chan struct{}) {
 		}
 	}
 	write()
-	for {
-		select {
-		case <-done:
-			return
-		case <-t.C:
-			write()
-		}
-	}
+	every(done, s.heartbeat(), func() bool { write(); return true })
 }
 
 // newProcess is a random id for this process's heartbeat row (not 1: that

@@ -172,6 +172,17 @@ func New(opts Options) (*Server, error) {
 // replaced), until done is closed: the operator learns it from the log
 // even if no one writes or asks /healthz.
 func (s *Server) watchStore(done <-chan struct{}, period time.Duration) {
+	every(done, period, func() bool {
+		if err := s.store.Fault(); err != nil {
+			s.log.Error("the database takes no more writes: restart the server on its database file", "cause", err.Error())
+			return false
+		}
+		return true
+	})
+}
+
+// every calls f every period until done is closed or f returns false.
+func every(done <-chan struct{}, period time.Duration, f func() bool) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
@@ -180,8 +191,7 @@ func (s *Server) watchStore(done <-chan struct{}, period time.Duration) {
 			return
 		case <-t.C:
 		}
-		if err := s.store.Fault(); err != nil {
-			s.log.Error("the database takes no more writes: restart the server on its database file", "cause", err.Error())
+		if !f() {
 			return
 		}
 	}
@@ -407,16 +417,10 @@ func (s *Server) evictIdle(done <-chan struct{}) {
 	if idle <= 0 {
 		idle = 5 * time.Minute
 	}
-	t := time.NewTicker(max(idle/4, 10*time.Millisecond))
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-t.C:
-		}
+	every(done, max(idle/4, 10*time.Millisecond), func() bool {
 		s.evict(time.Now().Add(-idle))
-	}
+		return true
+	})
 }
 
 // releaseMemory returns the memory freed by followers who left to the
@@ -470,15 +474,20 @@ func (s *Server) releaseMemory(done <-chan struct{}, period time.Duration) {
 	}
 }
 
+// loadedGames returns the games in memory.
+func (s *Server) loadedGames() []*live {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*live, 0, len(s.games))
+	for _, g := range s.games {
+		out = append(out, g)
+	}
+	return out
+}
+
 // evict frees the games not used since before and nobody follows.
 func (s *Server) evict(before time.Time) {
-	s.mu.Lock()
-	var old []*live
-	for _, g := range s.games {
-		old = append(old, g)
-	}
-	s.mu.Unlock()
-	for _, g := range old {
+	for _, g := range s.loadedGames() {
 		if !g.mu.TryLock() {
 			continue // in use
 		}

@@ -105,23 +105,23 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		}
 		sh.mu.Lock()
 		sb.push(sh.meta.ID, outMsg{snap: &sharedSnap{m: snapshotMessage(sh, true)}}, nil)
-		s.hub.followGameDelayed(sh.meta.ID, sb)
+		s.hub.follow(s.hub.delayed.byGame, sh.meta.ID, sb)
 		sh.mu.Unlock()
-		defer s.hub.unfollowGameDelayed(sh.meta.ID, sb)
+		defer s.hub.unfollow(s.hub.delayed.byGame, sh.meta.ID, sb)
 	} else if follow {
 		sb = newSubscriber(1)
 		g.mu.Lock()
 		err := s.syncLive(ctx, g)
 		if err == nil {
 			sb.push(g.meta.ID, outMsg{snap: &sharedSnap{m: snapshotMessage(g, true)}}, nil)
-			s.hub.followGame(g.meta.ID, sb)
+			s.hub.follow(s.hub.live.byGame, g.meta.ID, sb)
 		}
 		g.mu.Unlock()
 		if err != nil {
 			c.Close(websocket.StatusInternalError, "snapshot failed")
 			return
 		}
-		defer s.hub.unfollowGame(g.meta.ID, sb)
+		defer s.hub.unfollow(s.hub.live.byGame, g.meta.ID, sb)
 	}
 	s.serveSocket(ctx, c, cc, sb, func(ctx context.Context, data []byte) Message {
 		if tok == "" {
@@ -214,7 +214,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 		sb.pending[g.meta.ID] = true
 		sb.known[g.meta.ID] = true
 	}
-	s.hub.followEvent(id, sb)
+	s.hub.follow(s.hub.live.byEvent, id, sb)
 	// On PostgreSQL (other processes append too) the heads of all the
 	// games are read in one query rather than one query per game; a game
 	// behind its head catches up before its snapshot, and the entries
@@ -243,11 +243,11 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	sb.pending = nil
 	sb.mu.Unlock()
 	if err != nil {
-		s.hub.unfollowEvent(id, sb)
+		s.hub.unfollow(s.hub.live.byEvent, id, sb)
 		c.Close(websocket.StatusInternalError, "snapshot failed")
 		return
 	}
-	defer s.hub.unfollowEvent(id, sb)
+	defer s.hub.unfollow(s.hub.live.byEvent, id, sb)
 	s.serveSocket(ctx, c, cc, sb, func(context.Context, []byte) Message {
 		return Message{Type: "error", Error: apiErr(http.StatusBadRequest, "an event stream is read-only: post to /api/games/{game}/live or /actions")}
 	})
@@ -265,8 +265,8 @@ func (s *Server) followEventDelayed(ctx context.Context, c *websocket.Conn, cc *
 		sb.pending[g.meta.ID] = true
 		sb.known[g.meta.ID] = true
 	}
-	s.hub.followEventDelayed(id, sb)
-	defer s.hub.unfollowEventDelayed(id, sb)
+	s.hub.follow(s.hub.delayed.byEvent, id, sb)
+	defer s.hub.unfollow(s.hub.delayed.byEvent, id, sb)
 	for _, g := range lives {
 		sh, err := s.past(ctx, g, lag, true)
 		if err != nil {

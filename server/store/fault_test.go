@@ -4,13 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"io"
-	"net"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -185,77 +181,23 @@ func TestDurability_FileCheckedAtStart(t *testing.T) {
 // ErrUnavailable, and a store that cannot reach it at all says so at
 // Open.
 func TestFault_PostgresStoppedIsUnavailable(t *testing.T) {
-	dsn := pgtest.Schema(t)
-	u, err := url.Parse(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := startProxy(t, u.Host)
-	u.Host = p.addr
-	s := open(t, u.String())
+	dsn, cut := pgtest.Cuttable(t)
+	s := open(t, dsn)
 	g := seed(t, s)
 	if err := appendOne(s, g, 0); err != nil {
 		t.Fatal(err)
 	}
-	p.stop()
+	cut()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err = s.AppendAt(ctx, g.ID, 1, "", []Entry{action(2, 0)})
+	err := s.AppendAt(ctx, g.ID, 1, "", []Entry{action(2, 0)})
 	if err == nil || !errors.Is(Classify(err), ErrUnavailable) {
 		t.Fatalf("append with PostgreSQL gone: %v (classified %v)", err, Classify(err))
 	}
-	_, err = Open(ctx, u.String())
+	_, err = Open(ctx, dsn)
 	if err == nil || !errors.Is(err, ErrUnavailable) {
 		t.Errorf("open with PostgreSQL gone: %v", err)
 	}
-}
-
-// proxy forwards TCP connections to a server until stopped.
-type proxy struct {
-	ln    net.Listener
-	addr  string
-	mu    sync.Mutex
-	conns []net.Conn
-}
-
-func startProxy(t *testing.T, target string) *proxy {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &proxy{ln: ln, addr: ln.Addr().String()}
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			d, err := net.Dial("tcp", target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, d)
-			p.mu.Unlock()
-			go func() { io.Copy(d, c); d.Close() }()
-			go func() { io.Copy(c, d); c.Close() }()
-		}
-	}()
-	t.Cleanup(p.stop)
-	return p
-}
-
-// stop closes the listener and every connection: the server is gone.
-func (p *proxy) stop() {
-	p.ln.Close()
-	p.mu.Lock()
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-	p.mu.Unlock()
 }
 
 // openRaw opens an SQLite file with the driver alone.
