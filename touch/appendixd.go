@@ -104,7 +104,7 @@ func (e *Engine) announce(at int, by chess.Color, a protocol.Action) []protocol.
 		e.t.made, e.t.pending = chess.NoMove, chess.NoMove
 		e.done = nil
 		e.late[by.Other()] = false
-		e.phys.reset(&e.t.start)
+		e.resetBoard(&e.t.start)
 		out := []protocol.Ruling{{At: at, Kind: protocol.KindIrregularity, By: by.String(), Article: "D.2.8",
 			Text: fmt.Sprintf("a slip of the tongue corrected before the press: %s instead of %s", d.start.SAN(m), old)}}
 		rs, refused := e.makeMove(at, by, m)

@@ -119,7 +119,7 @@ func (e *Engine) restoreMade(at int, claimant chess.Color) []protocol.Ruling {
 	d := e.done
 	by := d.start.Turn()
 	san := d.start.SAN(d.made)
-	e.phys.reset(e.g.Position())
+	e.resetBoard(e.g.Position())
 	d.tampered = false
 	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: "4.7"})
 	t := true

@@ -250,6 +250,12 @@ func (e *Engine) beginTurn() {
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
 	e.t.legal = append([]chess.Move(nil), ml.Slice()...)
+	e.resetBoard(p)
+}
+
+// resetBoard sets the physical board to position p, with empty hands and
+// the pieces knocked onto other squares still lying where they fell.
+func (e *Engine) resetBoard(p *chess.Position) {
 	e.phys.reset(p)
 	if len(e.knocked) > 0 {
 		e.redisplace()

@@ -44,7 +44,7 @@ func (e *Engine) penalise(at int, by chess.Color, article string, reinstate bool
 		e.t.promo = nil
 		e.t.offboard = nil
 		e.t.acted = false
-		e.phys.reset(&e.t.start)
+		e.resetBoard(&e.t.start)
 	}
 	r.FEN = e.g.Position().FEN()
 	out := []protocol.Ruling{r}

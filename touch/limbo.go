@@ -109,6 +109,9 @@ func (e *Engine) enterLimbo(at int, by chess.Color, pl [64]chess.Piece, article 
 	null.MakeNull()
 	e.t = turn{start: null, made: chess.NoMove, pending: chess.NoMove}
 	e.phys.set(pl)
+	if len(e.knocked) > 0 {
+		e.redisplace()
+	}
 	e.clockPress(by)
 	return []protocol.Ruling{{At: at, Kind: protocol.KindIrregularity, By: by.String(), Article: "A.5.4",
 		Text: fmt.Sprintf("%s leaves an illegal position (%s): %s (%s); if an illegal position is still on the board when %s's next move is completed, the game is drawn (A.5.4)",
@@ -213,7 +216,7 @@ func (e *Engine) claimLimbo(at int, claimant, article string) []protocol.Ruling 
 	t := true
 	out := []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: claimant, What: protocol.ClaimIllegalMove, Granted: &t, Article: article}}
 	e.t = l.turn.clone()
-	e.phys.reset(&e.t.start)
+	e.resetBoard(&e.t.start)
 	if l.article == "7.5.2" {
 		rs, _ := e.makeMove(at, l.by, l.promo)
 		out = append(out, rs...)

@@ -71,7 +71,7 @@ func (e *Engine) pressUnmade(at int, by chess.Color, hand string) []protocol.Rul
 		}
 		// 7.5.2: the pawn becomes a queen; the illegal move is penalised.
 		out, _ := e.makeMove(at, by, m)
-		e.phys.reset(e.g.Position())
+		e.resetBoard(e.g.Position())
 		if e.over {
 			return out
 		}
