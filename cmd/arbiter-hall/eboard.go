@@ -117,7 +117,8 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := playEboard(c, stdout, stderr); err != nil {
 		var refused refusedError
-		if errors.As(err, &refused) {
+		var unsent unsentError
+		if errors.As(err, &refused) || errors.As(err, &unsent) {
 			fmt.Fprintf(stderr, "arbiter-hall eboard: %v\n", err)
 			return 1
 		}
@@ -173,6 +174,8 @@ func agreeStart(start protocol.Start, stated bool, v *server.GameView) (protocol
 
 // playEboard runs a game on the board c names and prints what it yields.
 func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
+	// The board's goroutines, the clock's and the forwarder's all speak.
+	stderr = &lockedWriter{w: stderr}
 	logf := func(format string, args ...any) {
 		if c.verbose {
 			fmt.Fprintf(stderr, "arbiter-hall eboard: "+format+"\n", args...)
@@ -205,6 +208,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	var client *server.Client
 	if c.server != "" {
 		client = server.NewClient(c.server)
+		client.RemindEvery = serverReminder
 		defer client.Close()
 		view, err := client.Game(context.Background(), c.game)
 		if err != nil {
@@ -338,26 +342,18 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		}
 	}
 	at := 1 // the start line
-	sent, refusals := 0, 0
+	// A forwarded game's actions go to the server through a Sender, which
+	// holds them while the server cannot be reached: the board is read on
+	// meanwhile, and nothing is lost or posted twice (the seqs).
+	var fwd *forwarder
+	if client != nil {
+		fwd = newForwarder(client, c.game, c.token, stderr, setter)
+	}
 	emit := func(a protocol.Action) error {
 		at++
-		if client != nil {
-			// The client numbers the action (seq) and retries until the
-			// server has it, reconnecting as needed: nothing is lost or
-			// posted twice. A refusal is reported and the game goes on.
-			sent++
-			acks, err := client.Post(ctx, c.game, c.token, []protocol.Action{a})
-			var refused *server.APIError
-			if errors.As(err, &refused) && refused.Status == http.StatusBadRequest {
-				refusals++
-				fmt.Fprintf(stderr, "arbiter-hall eboard: the server refused %s %s %s: %v\n", a.By, a.Act, a.Sq, err)
-			} else if err != nil {
+		if fwd != nil {
+			if err := fwd.add(a); err != nil {
 				return err
-			}
-			// The server is the arbiter of a forwarded game: its rulings
-			// set the clock.
-			for _, ack := range acks {
-				setter.rulings(ack.Rulings, a)
 			}
 		}
 		if engine == nil {
@@ -382,10 +378,21 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		}
 		return out.Flush()
 	}
-	if err := eboard.Run(context.Background(), tr, events, clock, emit); err != nil {
-		return err
+	err = eboard.Run(context.Background(), tr, events, clock, emit)
+	if err == nil {
+		err = <-watchErr
 	}
-	if err := <-watchErr; err != nil {
+	// Whatever ended the game, the actions read go to the server.
+	if fwd != nil {
+		// An interrupt stops the wait for a server that is away.
+		intr, unhook := signal.NotifyContext(context.Background(), os.Interrupt)
+		ferr := fwd.finish(intr)
+		unhook()
+		if err == nil {
+			err = ferr
+		}
+	}
+	if err != nil {
 		return err
 	}
 	if n := board.Skipped(); n > 0 {
@@ -396,10 +403,238 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	if refusals > 0 {
-		return refusedError{refused: refusals, sent: sent}
+	if fwd != nil {
+		return fwd.refusedErr()
 	}
 	return nil
+}
+
+// serverReminder is how often the reader reminds that the server is still
+// unreachable.
+const serverReminder = 30 * time.Second
+
+// forwarder forwards a game's actions to the server, in order, through a
+// Sender, and says what becomes of them: a refused action at once, a
+// fatal refusal (a bad token: no later action will be taken either) ends
+// the game.
+type forwarder struct {
+	sender *server.Sender
+	stderr io.Writer
+	setter *clockSetter
+
+	mu       sync.Mutex
+	sent     int
+	refusals int
+	fatal    error
+	down     bool // the server was last said to be unreachable
+}
+
+func newForwarder(client *server.Client, game, token string, stderr io.Writer, setter *clockSetter) *forwarder {
+	f := &forwarder{stderr: stderr, setter: setter}
+	client.OnState = f.state
+	f.sender = client.NewSender(game, token, f.outcome)
+	return f
+}
+
+// state says what the client reports of the server.
+func (f *forwarder) state(s server.ClientState) {
+	f.mu.Lock()
+	f.down = !s.Reachable
+	f.mu.Unlock()
+	fmt.Fprintln(f.stderr, "arbiter-hall eboard:", serverStateLine(s))
+}
+
+// add hands an action to the Sender, unless the server has refused the
+// game's posts for good.
+func (f *forwarder) add(a protocol.Action) error {
+	f.mu.Lock()
+	fatal := f.fatal
+	if fatal == nil {
+		f.sent++
+	}
+	f.mu.Unlock()
+	if fatal != nil {
+		return fatal
+	}
+	f.sender.Add(a)
+	return nil
+}
+
+// outcome hears the server's answer to an action, on the Sender's
+// goroutine.
+func (f *forwarder) outcome(o server.Outcome) {
+	var refused *server.APIError
+	switch {
+	case o.Err == nil:
+		// The server is the arbiter of a forwarded game: its rulings
+		// set the clock.
+		f.setter.rulings(o.Ack.Rulings, o.Action)
+	case errors.As(o.Err, &refused) && refused.Status == http.StatusBadRequest:
+		f.mu.Lock()
+		f.refusals++
+		f.mu.Unlock()
+		a := o.Action
+		fmt.Fprintf(f.stderr, "arbiter-hall eboard: the server refused %s %s %s: %v\n", a.By, a.Act, a.Sq, o.Err)
+	case errors.As(o.Err, &refused):
+		f.mu.Lock()
+		if f.fatal == nil {
+			f.fatal = o.Err
+		}
+		f.mu.Unlock()
+	}
+	// Another error: the wait was stopped; finish lists the action.
+}
+
+// finish waits until the server has answered every action forwarded, or
+// until ctx ends (an interrupt): then the actions it never answered are
+// printed (JSON Lines, on stderr) to be posted by hand.
+func (f *forwarder) finish(ctx context.Context) error {
+	f.mu.Lock()
+	fatal, down := f.fatal, f.down
+	f.mu.Unlock()
+	if fatal != nil {
+		// The server takes none of this game's actions: no use waiting.
+		cancelled, cancel := context.WithCancel(ctx)
+		cancel()
+		ctx = cancelled
+	} else if n := f.sender.Held(); n > 0 && down {
+		fmt.Fprintf(f.stderr, "arbiter-hall eboard: the game is over; waiting for the server to take the %s still held (interrupt to stop waiting)\n", plural(n, "action"))
+	}
+	unsent, _ := f.sender.Close(ctx)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.fatal != nil {
+		return f.fatal
+	}
+	if len(unsent) == 0 {
+		return nil
+	}
+	fmt.Fprintf(f.stderr, "arbiter-hall eboard: stopped waiting: the server never answered %s; here they are, in order:\n", plural(len(unsent), "action"))
+	for _, a := range unsent {
+		b, _ := json.Marshal(a)
+		fmt.Fprintf(f.stderr, "%s\n", b)
+	}
+	return unsentError(len(unsent))
+}
+
+// refusedErr is the refusedError of the game, if the server refused any
+// action.
+func (f *forwarder) refusedErr() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.refusals > 0 {
+		return refusedError{refused: f.refusals, sent: f.sent}
+	}
+	return nil
+}
+
+// unsentError ends a forwarded game whose last actions the server never
+// answered before the reader stopped waiting for it.
+type unsentError int
+
+func (e unsentError) Error() string {
+	return fmt.Sprintf("%s never reached the server (printed above)", plural(int(e), "action"))
+}
+
+// serverStateLine is what the reader says of a report of its client on
+// the server: unreachable, still unreachable, back.
+func serverStateLine(s server.ClientState) string {
+	switch {
+	case !s.Reachable && !s.Reminder:
+		return fmt.Sprintf("WARN the server %s is unreachable (%s); keeping the board's actions (%d so far) and retrying",
+			s.URL, s.Cause, s.Held)
+	case !s.Reachable:
+		return fmt.Sprintf("WARN the server %s is still unreachable after %s (%s); %s held",
+			s.URL, spell(s.At.Sub(s.Down)), s.Cause, plural(s.Held, "action"))
+	}
+	line := fmt.Sprintf("the server %s is back after %s", s.URL, spell(s.Up.Sub(s.Down)))
+	if len(s.Sent) == 0 && s.Refused == 0 {
+		return line
+	}
+	line += fmt.Sprintf("; sent the %s held meanwhile", plural(len(s.Sent)+s.Refused, "action"))
+	var what []string
+	if first, last, ok := span(s.Sent); ok {
+		what = append(what, fmt.Sprintf("t %s to %s", seconds(first), seconds(last)))
+	}
+	var moves []string
+	for _, ack := range s.Acks {
+		for _, r := range ack.Rulings {
+			if r.Kind == protocol.KindMove && r.SAN != "" {
+				moves = append(moves, r.SAN)
+			}
+		}
+	}
+	if len(moves) > 12 {
+		moves = append(moves[:10], fmt.Sprintf("... (%d moves)", len(moves)))
+	}
+	if len(moves) > 0 {
+		what = append(what, "moves "+strings.Join(moves, " "))
+	}
+	if len(what) > 0 {
+		line += " (" + strings.Join(what, "; ") + ")"
+	}
+	if s.Refused > 0 {
+		line += fmt.Sprintf("; it refused %d of them", s.Refused)
+	}
+	return line
+}
+
+// span returns the least and the greatest t of actions, if any has one.
+func span(as []protocol.Action) (first, last int64, ok bool) {
+	for _, a := range as {
+		if a.T == nil {
+			continue
+		}
+		if !ok || *a.T < first {
+			first = *a.T
+		}
+		if !ok || *a.T > last {
+			last = *a.T
+		}
+		ok = true
+	}
+	return first, last, ok
+}
+
+// seconds writes milliseconds of the game as seconds: "83.5 s".
+func seconds(ms int64) string {
+	return fmt.Sprintf("%.1f s", float64(ms)/1000)
+}
+
+// spell writes a duration for people: "0.4 s", "42 s", "3 min 5 s",
+// "1 h 2 min".
+func spell(d time.Duration) string {
+	switch {
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Round(time.Second).Seconds()))
+	case d < time.Hour:
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%d min %d s", int(d/time.Minute), int(d%time.Minute/time.Second))
+	}
+	d = d.Round(time.Minute)
+	return fmt.Sprintf("%d h %d min", int(d/time.Hour), int(d%time.Hour/time.Minute))
+}
+
+// plural writes n things: "1 action", "3 actions".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// lockedWriter lets goroutines write whole lines to one stream.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.w.Write(p)
 }
 
 // clockTimes is what the players' clock is to show: the milliseconds each

@@ -3,17 +3,25 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 
@@ -512,5 +520,214 @@ func TestClockSetter_K5_EveryPressWithAnIncrement(t *testing.T) {
 	s.rulings(press, protocol.Action{By: "white", Act: protocol.ClockPress})
 	if s.pending == nil || s.pending.white != 301000 || s.pending.runs != "black" {
 		t.Fatalf("with an increment the press sets the clock: %+v", s.pending)
+	}
+}
+
+// liveBuffer is a stream the command writes while the test reads it.
+type liveBuffer struct {
+	mu      sync.Mutex
+	b       strings.Builder
+	changed chan struct{}
+}
+
+func newLiveBuffer() *liveBuffer { return &liveBuffer{changed: make(chan struct{}, 1)} }
+
+func (w *liveBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	select {
+	case w.changed <- struct{}{}:
+	default:
+	}
+	return w.b.Write(p)
+}
+
+func (w *liveBuffer) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// waitFor waits until the stream holds s (a minute at most: far more
+// than it takes).
+func (w *liveBuffer) waitFor(t *testing.T, s string) {
+	t.Helper()
+	deadline := time.After(time.Minute)
+	for !strings.Contains(w.String(), s) {
+		select {
+		case <-w.changed:
+		case <-deadline:
+			t.Fatalf("no %q in:\n%s", s, w.String())
+		}
+	}
+}
+
+// gateProxy stands between the reader and the server as a hall's reverse
+// proxy does: it lets the first request through (the reader reads the
+// game), then answers 502 Bad Gateway, as when its server is away, until
+// opened.
+type gateProxy struct {
+	rp       *httputil.ReverseProxy
+	requests atomic.Int32
+	open     atomic.Bool
+}
+
+func (p *gateProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p.requests.Add(1) > 1 && !p.open.Load() {
+		http.Error(w, "<html><body>502 Bad Gateway</body></html>", http.StatusBadGateway)
+		return
+	}
+	p.rp.ServeHTTP(w, r)
+}
+
+// The server goes away (its proxy answers 502) as soon as the reader has
+// read the game, and comes back after the game is over: the reader says
+// once that the server is unreachable, with the cause and its URL, goes
+// on reading the board meanwhile, says when the game is over that it
+// waits, and when the server is back, after how long, with the actions
+// held (all 39: their count, their t and the moves). The server then has
+// every action once, in order.
+func TestEboardCmd_SaysWhenTheServerIsUnreachableAndBack(t *testing.T) {
+	base, games := startEboardServer(t, `{"name":"e-board","start":{"rules":"uscf"},"games":[{"white":"W","black":"B"}]}`)
+	g := games[0]
+	target, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := &gateProxy{rp: httputil.NewSingleHostReverseProxy(target)}
+	hs := httptest.NewServer(proxy)
+	defer hs.Close()
+
+	stdout, stderr := newLiveBuffer(), newLiveBuffer()
+	exit := make(chan int, 1)
+	go func() {
+		exit <- run([]string{"eboard", "--sim", filepath.Join(eboardData, "noisy-game.jsonl"), "--speed", "40",
+			"--server", hs.URL, "--game", g.ID, "--token", g.BoardToken}, strings.NewReader(""), stdout, stderr)
+	}()
+	stderr.waitFor(t, "waiting for the server to take the 39 actions still held")
+	if v := readView(t, base, g.ID); v.N != 0 {
+		t.Fatalf("the server got %d entries through a closed gate", v.N)
+	}
+	proxy.open.Store(true)
+	select {
+	case code := <-exit:
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("the reader did not end once the server was back:\n%s", stderr)
+	}
+
+	errs := stderr.String()
+	t.Logf("stderr:\n%s", errs)
+	down := regexp.MustCompile(`(?m)^arbiter-hall eboard: WARN the server ` + regexp.QuoteMeta(hs.URL) +
+		` is unreachable \(it answers 502 Bad Gateway\); keeping the board's actions \([1-9][0-9]* so far\) and retrying$`)
+	if n := len(down.FindAllString(errs, -1)); n != 1 || strings.Count(errs, "is unreachable") != 1 {
+		t.Errorf("want the outage said once, got %d:\n%s", n, errs)
+	}
+	var ts []int64
+	for _, l := range strings.Split(strings.TrimSpace(stdout.String()), "\n")[1:] {
+		var a protocol.Action
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatal(err)
+		}
+		ts = append(ts, *a.T)
+	}
+	back := regexp.MustCompile(`(?m)^arbiter-hall eboard: the server ` + regexp.QuoteMeta(hs.URL) + ` is back after [0-9.]+ s; ` +
+		regexp.QuoteMeta(fmt.Sprintf("sent the 39 actions held meanwhile (t %.1f s to %.1f s; moves e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Nxe4 d4 exd4 Re1)",
+			float64(slices.Min(ts))/1000, float64(slices.Max(ts))/1000)) + `$`)
+	if len(ts) != 39 || len(back.FindAllString(errs, -1)) != 1 {
+		t.Errorf("%d actions printed; want the return said once with them:\n%s", len(ts), errs)
+	}
+	if strings.Index(errs, "is unreachable") > strings.Index(errs, "waiting for the server") || strings.Index(errs, "waiting for the server") > strings.Index(errs, "is back") {
+		t.Errorf("out of order:\n%s", errs)
+	}
+
+	view := readView(t, base, g.ID)
+	if got := strings.Join(view.Summary.Moves, " "); got != "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Nxe4 d4 exd4 Re1" || view.N != 39 {
+		t.Errorf("server's game: %d entries, moves %s", view.N, got)
+	}
+	resp, err := http.Get(base + "/api/games/" + g.ID + "/log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var log []struct {
+		N, Seq int64
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&log); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range log {
+		if e.N != int64(i+1) || e.Seq != int64(i+1) {
+			t.Fatalf("entry %d: n %d seq %d", i, e.N, e.Seq)
+		}
+	}
+}
+
+// What the reader says of its client's reports.
+func TestServerStateLine(t *testing.T) {
+	t0 := time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)
+	ms := func(n int64) *int64 { return &n }
+	for _, c := range []struct {
+		s    server.ClientState
+		want string
+	}{
+		{server.ClientState{URL: "http://hall:8080", Cause: "connection refused", Down: t0, At: t0, Held: 3},
+			"WARN the server http://hall:8080 is unreachable (connection refused); keeping the board's actions (3 so far) and retrying"},
+		{server.ClientState{URL: "http://hall:8080", Reminder: true, Cause: "timed out", Down: t0, At: t0.Add(95 * time.Second), Held: 1},
+			"WARN the server http://hall:8080 is still unreachable after 1 min 35 s (timed out); 1 action held"},
+		{server.ClientState{URL: "http://hall:8080", Reachable: true, Down: t0, Up: t0.Add(42 * time.Second),
+			Sent: []protocol.Action{{T: ms(61000)}, {T: ms(62500)}, {}},
+			Acks: []server.Ack{{Rulings: []protocol.Ruling{{Kind: protocol.KindMove, SAN: "e4"}}}, {}, {Rulings: []protocol.Ruling{{Kind: protocol.KindMove, SAN: "e5"}}}}},
+			"the server http://hall:8080 is back after 42 s; sent the 3 actions held meanwhile (t 61.0 s to 62.5 s; moves e4 e5)"},
+		{server.ClientState{URL: "http://hall:8080", Reachable: true, Down: t0, Up: t0.Add(2 * time.Hour), Refused: 1},
+			"the server http://hall:8080 is back after 2 h 0 min; sent the 1 action held meanwhile; it refused 1 of them"},
+	} {
+		if got := serverStateLine(c.s); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+}
+
+// The game over and the server away, the reader says it waits; stopped
+// (an interrupt), it prints the actions the server never answered, in
+// order, and ends with status 1, not with the interrupt's error.
+func TestEboardForwarder_StoppedWaitingListsTheUnsent(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nobody listens there now
+	client := server.NewClient("http://" + addr)
+	client.MaxBackoff = 20 * time.Millisecond
+	defer client.Close()
+	stderr := newLiveBuffer()
+	f := newForwarder(client, "g1", "brd_x", stderr, nil)
+	for _, sq := range []string{"e2", "e4"} {
+		if err := f.add(protocol.Action{By: "white", Act: protocol.Lift, Sq: sq}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stderr.waitFor(t, "is unreachable (connection refused)")
+	ctx, stop := context.WithCancel(context.Background())
+	stop()
+	err = f.finish(ctx)
+	if err == nil || err.Error() != "2 actions never reached the server (printed above)" {
+		t.Fatalf("finish: %v", err)
+	}
+	errs := stderr.String()
+	for _, want := range []string{
+		"waiting for the server to take the 2 actions still held",
+		"the server never answered 2 actions; here they are, in order:\n" + `{"by":"white","act":"lift","sq":"e2"`,
+		`{"by":"white","act":"lift","sq":"e4"}`,
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("no %q in:\n%s", want, errs)
+		}
+	}
+	if !errors.As(err, new(unsentError)) {
+		t.Errorf("%T is not an unsentError (exit status 1)", err)
 	}
 }
