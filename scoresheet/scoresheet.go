@@ -217,6 +217,14 @@ func Comment(r protocol.Ruling) string {
 		if r.Bonus != nil {
 			fmt.Fprintf(&b, ", %d s to %s", r.Bonus.Seconds, r.Bonus.To)
 		}
+	case protocol.KindIrregularity:
+		fmt.Fprintf(&b, "irregularity %s", r.Article)
+		if r.By != "" {
+			fmt.Fprintf(&b, " by %s", r.By)
+		}
+		if r.Text != "" {
+			b.WriteString(": " + r.Text)
+		}
 	case protocol.KindResult:
 		fmt.Fprintf(&b, "result %s: %s", r.Result, r.Reason)
 		if r.Article != "" {

@@ -161,3 +161,22 @@ func TestParseTimeControl(t *testing.T) {
 		}
 	}
 }
+
+// An irregularity (7.6: a displaced piece put back at the press) is a
+// comment of the record, like a violation.
+func TestIrregularityComment(t *testing.T) {
+	e, err := touch.New(protocol.Start{}, touch.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := scoresheet.New(e.Game().Start())
+	for i, a := range []protocol.Action{{By: "white", Act: "lift", Sq: "e2"}, {By: "white", Act: "drop", Sq: "e4"},
+		{By: "white", Act: "knock", Sq: "g1", To: "h3"}, {By: "white", Act: "clock"}} {
+		sheet.Add(&a, e.Apply(i+1, a), e.Game().Ply())
+	}
+	var b strings.Builder
+	if err := pgn.NewWriter(&b).Write(sheet.Game(nil, e.Game().SANs(), "*")); err != nil {
+		t.Fatal(err)
+	}
+	has(t, strings.Join(strings.Fields(b.String()), " "), "{irregularity 7.6 by white: Ng1, displaced onto h3 by white and not set right, is put back on g1")
+}

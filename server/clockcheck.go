@@ -90,11 +90,35 @@ func (g *live) checkTimes(a *protocol.Action, drift time.Duration) *store.Note {
 	if abs64(a.Times.White-reck.White) <= d && abs64(a.Times.Black-reck.Black) <= d {
 		return nil
 	}
+	if g.firstReading(*a.Times, reck, d) {
+		return nil
+	}
 	shown := *a.Times
 	a.Times = nil
 	return &store.Note{Kind: store.NoteClockHeld, Times: &shown, Reckoned: &reck, Runs: runs,
 		Text: fmt.Sprintf("the board's clock showed white %s, black %s where the server reckons white %s, black %s: held for the arbiter, who accepts or corrects the clocks (6.10.2); no flag follows from it",
 			msText(shown.White), msText(shown.Black), msText(reck.White), msText(reck.Black))}
+}
+
+// firstReading reports whether x, a physical clock's reading before the
+// game's clock has started on the server, is that of a clock set to the
+// time control and started before the first action (as an e-board reader
+// starts it when the game begins): the clock of the side to move has run
+// down, by no more than the time since the game was created, and the
+// other shows its initial time. Such a clock is the clock of record from
+// the start (K5); the first reading of any other kind is held. The caller
+// holds g.mu.
+func (g *live) firstReading(x, initial protocol.Times, drift int64) bool {
+	if _, started := g.eng.ClockAt(0); started {
+		return false
+	}
+	ran, still := x.White, x.Black
+	iran, istill := initial.White, initial.Black
+	if g.eng.Position().Turn().String() == "black" {
+		ran, still, iran, istill = x.Black, x.White, initial.Black, initial.White
+	}
+	used := iran - ran
+	return abs64(still-istill) <= drift && used >= -drift && used <= time.Since(g.meta.Created).Milliseconds()+drift
 }
 
 // reckoning returns the clocks as the server reckons them at the game's

@@ -103,7 +103,7 @@ func (s *Server) creditOutage(ctx context.Context, g *live) error {
 		now := time.Now().UTC()
 		from, to := from, to
 		note := store.Note{Kind: store.NoteOutage, From: &o.from, To: &o.to,
-			Text: fmt.Sprintf("the server was down from %s to %s (%s): the clocks were stopped then, as the players could not press (6.11.2, 6.10.2)",
+			Text: fmt.Sprintf("the server was down from %s to %s (%s): the clocks were stopped then, as the players could not press (6.11.1, 6.11.3, 6.10.2)",
 				o.from.Format("15:04:05"), o.to.Format("15:04:05"), o.to.Sub(o.from).Round(time.Second))}
 		var es []store.Entry
 		for i, a := range []protocol.Action{{By: protocol.ByArbiter, Act: protocol.Pause, T: &from}, {By: protocol.ByArbiter, Act: protocol.Resume, T: &to}} {

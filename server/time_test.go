@@ -88,7 +88,21 @@ func TestTime_BoardTWithinTheDriftOrRestamped(t *testing.T) {
 func TestTime_PhysicalClockDiscrepancyHeldForTheArbiter(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, dsn string) {
 		ts := startServerWith(t, dsn, Options{})
-		ev := createEvent(t, ts.url, 2, protocol.Start{Clock: &protocol.Clock{White: 300, Black: 300}})
+		ev := createEvent(t, ts.url, 5, protocol.Start{Clock: &protocol.Clock{White: 300, Black: 300}})
+		// A first reading: a clock started before the first action (an
+		// e-board reader starts it when the game begins) is the clock of
+		// record; one that ran down the other side's time, or more of the
+		// mover's than the game has existed, is held.
+		for i, c := range []struct {
+			times string
+			held  bool
+		}{{`{"white":298500,"black":300000}`, false}, {`{"white":300000,"black":1000}`, true}, {`{"white":1000,"black":300000}`, true}} {
+			g := ev.Games[2+i]
+			postOne(t, ts.url, g, `{"by":"white","act":"lift","sq":"e2","times":`+c.times+`}`)
+			if v := getGame(t, ts.url, g.ID); (v.ClockHeld != nil) != c.held {
+				t.Errorf("first reading %s: held %+v, want held %v", c.times, v.ClockHeld, c.held)
+			}
+		}
 		g := ev.Games[0]
 		for _, a := range []string{`{"by":"white","act":"lift","sq":"e2"}`, `{"by":"white","act":"drop","sq":"e4"}`} {
 			postOne(t, ts.url, g, a)

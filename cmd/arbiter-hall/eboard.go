@@ -206,6 +206,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	// A game forwarded to a server is the server's game: its start and
 	// rule set must be this board's.
 	var client *server.Client
+	var align *timeAlign
 	if c.server != "" {
 		client = server.NewClient(c.server)
 		client.RemindEvery = serverReminder
@@ -216,6 +217,11 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		}
 		if start, err = agreeStart(start, stated, view); err != nil {
 			return err
+		}
+		align = &timeAlign{viewAt: time.Now(), drop: c.sim != "" && c.speed != 1}
+		if view.Clock != nil && view.Clock.Started {
+			align.started, align.viewT = true, view.Clock.T
+			align.drop = align.drop || c.sim != "" // a script's times are not the game's
 		}
 	}
 	if script != nil {
@@ -238,6 +244,9 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	stop, stopNow := context.WithCancel(ctx) // ends the game: the board is drained, then closed
 	defer stopNow()
 	tl := eboard.Timeline{Zero: time.Now(), Speed: 1}
+	if align != nil {
+		align.viewLocal = tl.Of(align.viewAt)
+	}
 	var clock eboard.Clock = tl
 	stamp := func(_ int, at time.Time) int64 { return tl.Of(at) }
 	var board *dgt.Board
@@ -348,6 +357,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	var fwd *forwarder
 	if client != nil {
 		fwd = newForwarder(client, c.game, c.token, stderr, setter)
+		fwd.align = align
 	}
 	emit := func(a protocol.Action) error {
 		at++
@@ -421,6 +431,7 @@ type forwarder struct {
 	sender *server.Sender
 	stderr io.Writer
 	setter *clockSetter
+	align  *timeAlign // the actions' t onto the game's time, or nil
 
 	mu       sync.Mutex
 	sent     int
@@ -456,8 +467,52 @@ func (f *forwarder) add(a protocol.Action) error {
 	if fatal != nil {
 		return fatal
 	}
+	if f.align != nil {
+		f.align.apply(&a)
+	}
 	f.sender.Add(a)
 	return nil
+}
+
+// timeAlign puts the times of the board's actions on the game's own time
+// on the server, which takes a board's t only within its drift before
+// the action's arrival (docs/api.md, "What the server trusts"): the
+// reader's times count from its start, the game's from its first action.
+// A game whose clock has started on the server is joined at the time its
+// view said (viewT, read at viewAt: viewLocal in the reader's time); a
+// game not started yet starts with the first action posted (t 0). A
+// simulation played faster than real time (or joined mid-game) posts no
+// t and no clock times: the server stamps the arrival and keeps the
+// clocks itself.
+type timeAlign struct {
+	drop      bool
+	started   bool
+	viewT     int64     // the game's time when its view was read
+	viewAt    time.Time // when it was read
+	viewLocal int64     // the same moment in the reader's time
+	set       bool
+	offset    int64 // game time less reader time
+}
+
+// apply puts a's t (the reader's) on the game's time; the action is a
+// copy, whose t pointer may be shared: a new one is made.
+func (ta *timeAlign) apply(a *protocol.Action) {
+	if ta.drop {
+		a.T, a.Times = nil, nil // a script's times and its clock's are not the game's
+		return
+	}
+	if a.T == nil {
+		return
+	}
+	if !ta.set {
+		ta.offset = -*a.T
+		if ta.started {
+			ta.offset = ta.viewT - ta.viewLocal
+		}
+		ta.set = true
+	}
+	t := max(*a.T+ta.offset, 0)
+	a.T = &t
 }
 
 // outcome hears the server's answer to an action, on the Sender's

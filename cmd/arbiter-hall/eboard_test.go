@@ -731,3 +731,40 @@ func TestEboardForwarder_StoppedWaitingListsTheUnsent(t *testing.T) {
 		t.Errorf("%T is not an unsentError (exit status 1)", err)
 	}
 }
+
+// The times of a board's actions are put on the game's own time on the
+// server, which takes a board's t only within its drift before the
+// action's arrival: a board started three seconds before the first move
+// (a script whose first event is at t 3000) posts its first action at t 0
+// and the rest a real time apart, and the server re-stamps none of them
+// (the game has no note); played faster than real time, the actions go
+// without t and the server stamps them.
+func TestEboardCmd_TimesOnTheGamesTime(t *testing.T) {
+	script := `{"start": {"clock": {"white": 300, "black": 300}}}
+{"t": 3000, "sq": "e2", "piece": ""}
+{"t": 3000, "sq": "e4", "piece": "P"}
+{"t": 3500, "clock": "white"}
+{"t": 4200, "sq": "e7", "piece": ""}
+{"t": 4200, "sq": "e5", "piece": "p"}
+{"t": 4700, "clock": "black"}
+`
+	for _, speed := range []string{"1", "20"} {
+		base, games := startEboardServer(t, `{"name":"clocked","start":{"clock":{"white":300,"black":300}},"games":[{"white":"W","black":"B"}]}`)
+		g := games[0]
+		code, _, errs := runCmd(t, "", "eboard", "--sim", writeScript(t, script), "--speed", speed, "--set-clock=false",
+			"--server", base, "--game", g.ID, "--token", g.BoardToken)
+		if code != 0 {
+			t.Fatalf("speed %s: exit %d: %s", speed, code, errs)
+		}
+		v := readView(t, base, g.ID)
+		if strings.Join(v.Summary.Moves, " ") != "e4 e5" || len(v.Notes) != 0 {
+			t.Errorf("speed %s: moves %v, notes %+v", speed, v.Summary.Moves, v.Notes)
+		}
+		// The simulated clock (a DGT3000's, the clock of record) ran from
+		// the board's start: its times are within the drift of the
+		// server's reckoning, and taken.
+		if v.Clock == nil || v.Clock.White < 295000 || v.Clock.Black < 295000 || v.ClockHeld != nil {
+			t.Errorf("speed %s: clock %+v, held %+v", speed, v.Clock, v.ClockHeld)
+		}
+	}
+}
