@@ -1,7 +1,7 @@
 // Talking to "arbiter-hall serve": JSON over HTTP under /api/, live streams over
 // WebSocket, and the tokens this browser keeps.
 
-import type { Action, APIError, CreatedEvent, Entry, EventListItem, EventView, GameView, Message, PostResult } from './types';
+import type { Action, APIError, CreatedEvent, Entry, EventListItem, EventView, GameView, Message, PostResult, Times } from './types';
 
 /** An error answer of the API. */
 export class ApiError extends Error {
@@ -29,16 +29,33 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return data as T;
 }
 
+/** The most entries GET /api/games/{id}/log answers at a time. */
+export const logPage = 1000;
+
+// Reads take an optional token: under an event's broadcast delay, a read
+// without the event's arbiter token or the game's board token shows the
+// games as they stood the delay ago (a wrong token reads as none).
 export const api = {
   events: () => call<EventListItem[]>('GET', '/api/events'),
-  event: (id: string) => call<EventView>('GET', `/api/events/${enc(id)}`),
+  /** An event and its games (round: one round's only). */
+  event: (id: string, token?: string, round?: number) =>
+    call<EventView>('GET', `/api/events/${enc(id)}${round ? `?round=${round}` : ''}`, undefined, token),
   createEvent: (spec: unknown) => call<CreatedEvent>('POST', '/api/events', spec),
-  game: (id: string) => call<GameView>('GET', `/api/games/${enc(id)}`),
-  log: (id: string, after = 0) => call<Entry[]>('GET', `/api/games/${enc(id)}/log?after=${after}`),
+  game: (id: string, token?: string) => call<GameView>('GET', `/api/games/${enc(id)}`, undefined, token),
+  /** The entries after the first after, at most logPage of them. */
+  log: (id: string, after = 0, token?: string) => call<Entry[]>('GET', `/api/games/${enc(id)}/log?after=${after}`, undefined, token),
   post: (id: string, actions: Action[], token: string) => call<PostResult>('POST', `/api/games/${enc(id)}/actions`, actions, token),
   decide: (id: string, result: string, reason: string, token: string) =>
     call<PostResult>('POST', `/api/games/${enc(id)}/result`, { result, reason }, token),
+  /** The arbiter accepts a physical clock's held reading, or sets both clocks (milliseconds), 6.10.2. */
+  setClock: (id: string, spec: { accept: true } | Times, token: string) => call<PostResult>('POST', `/api/games/${enc(id)}/clock`, spec, token),
+  /** The arbiter sets the event's broadcast delay (seconds, 0 to maxDelay). */
+  setDelay: (id: string, seconds: number, token: string) =>
+    call<{ event: string; delay: number }>('PUT', `/api/events/${enc(id)}/delay`, { delay: seconds }, token),
 };
+
+/** The longest broadcast delay the server takes, in seconds. */
+export const maxDelay = 3600;
 
 export const pgnURL = (gameId: string) => `/api/games/${enc(gameId)}/pgn`;
 export const eventPgnURL = (eventId: string) => `/api/events/${enc(eventId)}/pgn`;
@@ -51,18 +68,38 @@ function enc(s: string) {
  * Follows a live stream, reconnecting after a drop (with a fresh snapshot,
  * as the server sends one on every connection). onState tells whether the
  * socket is open. The returned function closes it for good.
+ *
+ * token, when it gives one, is sent in the address (?token=: a browser's
+ * WebSocket cannot set headers, and the server reads a token there for
+ * upgrades only), read again at every connection: the socket then shows
+ * the games live rather than under the event's broadcast delay. A game's
+ * socket refuses a token that is not the board's or the arbiter's, which a
+ * browser cannot tell from a server out of reach: after two connections
+ * with it that never opened, the stream is followed without it (as a
+ * spectator sees it), and the token is tried again after the next drop.
  */
-export function follow(path: string, onMessage: (m: Message) => void, onState?: (open: boolean) => void): () => void {
+export function follow(
+  path: string,
+  onMessage: (m: Message) => void,
+  onState?: (open: boolean, withToken: boolean) => void,
+  token?: () => string,
+): () => void {
   let ws: WebSocket | null = null;
   let closed = false;
   let delay = 250;
   let timer = 0;
+  let refused = 0;
   const open = () => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    ws = new WebSocket(`${proto}//${location.host}${path}`);
+    const t = token?.() ?? '';
+    const withToken = !!t && refused < 2;
+    let opened = false;
+    ws = new WebSocket(`${proto}//${location.host}${path}${withToken ? `?token=${enc(t)}` : ''}`);
     ws.onopen = () => {
+      opened = true;
       delay = 250;
-      onState?.(true);
+      if (withToken) refused = 0;
+      onState?.(true, withToken);
     };
     ws.onmessage = ev => {
       try {
@@ -72,7 +109,9 @@ export function follow(path: string, onMessage: (m: Message) => void, onState?: 
       }
     };
     ws.onclose = () => {
-      onState?.(false);
+      if (withToken && !opened) refused++;
+      else if (!withToken && opened) refused = 0;
+      onState?.(false, withToken);
       if (closed) return;
       timer = window.setTimeout(open, delay);
       delay = Math.min(delay * 2, 5000);

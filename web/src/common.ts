@@ -5,8 +5,8 @@ import { turnLabel } from './mirror';
 import { pieceAt } from './board';
 import { h, fill } from './dom';
 import type { GameState } from './feed';
-import type { GameView, Player, Ruling, Side } from './types';
-import { article, fmtClock, ruling as rulingWords, whoName } from './words';
+import type { Entry, GameView, Player, Ruling, Side } from './types';
+import { article, clockActWords, delayWords, fmtClock, ruling as rulingWords, whoName } from './words';
 
 export function header(active: string, ...extra: (Node | string)[]): HTMLElement {
   const link = (href: string, label: string, key: string) =>
@@ -20,7 +20,15 @@ export function header(active: string, ...extra: (Node | string)[]): HTMLElement
 }
 
 /** The kinds of rulings an arbiter notes: the quiet log shows only these. */
-const notable = new Set(['violation', 'illegal', 'claim', 'result', 'error']);
+const notable = new Set(['violation', 'illegal', 'claim', 'result', 'error', 'irregularity', 'act']);
+
+/**
+ * Whether the quiet log shows a ruling: one of the notable kinds, or the
+ * clocks as an act on them left them (paused, resumed, set), or a move
+ * that is an irregularity (an illegal move that stands, with its text).
+ */
+const isNotable = (r: Ruling, e?: Entry) =>
+  notable.has(r.kind) || (r.kind === 'time' && !!clockActWords(e?.action, e)) || (r.kind === 'move' && !!r.article && !!r.text);
 
 /** Whether the full log (obligations and moves too) is wanted; kept in this browser. */
 const fullKey = 'arbiter.fullLog';
@@ -29,14 +37,17 @@ const wantsFull = () => localStorage.getItem(fullKey) === '1';
 /**
  * The list of rulings, newest first, each with the move it came in and its
  * article in plain words. The quiet log has what an arbiter would note
- * (violations, illegal moves, claims, results and decisions); the full log
- * adds the obligations of every touch and the moves. fens[i] is the legal
- * position at the start of the turn of rs[i].
+ * (violations, illegal moves, claims, results and decisions,
+ * irregularities, the clocks stopped, set going and set); the full log
+ * adds the obligations of every touch, the moves, the clocks at each
+ * press and what the hands did after the end. fens[i] is the legal
+ * position at the start of the turn of rs[i], entries[i] the entry it
+ * answered.
  */
-export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], full = false, limit = 200, flag: Side | null = null) {
+export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], full = false, limit = 200, flag: Side | null = null, entries: Entry[] = []) {
   const shown = rs
-    .map((r, i) => ({ r, fen: fens[i] }))
-    .filter(x => full || notable.has(x.r.kind))
+    .map((r, i) => ({ r, fen: fens[i], e: entries[i] as Entry | undefined }))
+    .filter(x => full || isNotable(x.r, x.e))
     .slice(-limit)
     .reverse();
   if (shown.length === 0) {
@@ -48,12 +59,12 @@ export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], 
     h(
       'ol',
       { class: 'rulings', reversed: true },
-      shown.map(({ r, fen }) =>
+      shown.map(({ r, fen, e }) =>
         h(
           'li',
-          { class: `ruling kind-${r.kind}`, 'data-kind': r.kind, 'data-article': r.article ?? '' },
+          { class: `ruling kind-${r.kind}`, 'data-kind': r.kind, 'data-article': r.article ?? '', 'data-act': e?.action?.act ?? '' },
           fen ? h('span', { class: 'ruling-at' }, turnLabel(fen)) : null,
-          h('span', { class: 'ruling-text' }, rulingWords(r, fen ? pieceAt(fen) : undefined, flag)),
+          h('span', { class: 'ruling-text' }, rulingWords(r, fen ? pieceAt(fen) : undefined, flag, e)),
           r.article ? h('span', { class: 'article' }, h('b', null, `FIDE ${r.article}`), ' ', article(r.article)) : null,
         ),
       ),
@@ -63,17 +74,18 @@ export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], 
 
 /**
  * The card of the rulings: a heading, the switch between the quiet log and
- * the full one, and the list. draw(rs, fens, flag) fills it (flag: the
- * side whose flag fell, if one did).
+ * the full one, and the list. draw(rs, fens, flag, entries) fills it
+ * (flag: the side whose flag fell, if one did; entries: the entry each
+ * ruling answered).
  */
-export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: string[], flag?: Side | null) => void } {
+export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: string[], flag?: Side | null, entries?: Entry[]) => void } {
   const list = h('div', { id: 'rulings' });
   const box = h('input', { type: 'checkbox', id: 'full-log' });
   box.checked = wantsFull();
-  let last: [Ruling[], string[], Side | null] = [[], [], null];
-  const draw = (rs: Ruling[], fens: string[], flag: Side | null = null) => {
-    last = [rs, fens, flag];
-    rulingsList(list, rs, fens, box.checked, 200, flag);
+  let last: [Ruling[], string[], Side | null, Entry[]] = [[], [], null, []];
+  const draw = (rs: Ruling[], fens: string[], flag: Side | null = null, entries: Entry[] = []) => {
+    last = [rs, fens, flag, entries];
+    rulingsList(list, rs, fens, box.checked, 200, flag, entries);
   };
   box.addEventListener('change', () => {
     localStorage.setItem(fullKey, box.checked ? '1' : '0');
@@ -89,8 +101,13 @@ export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: s
   return { card, draw };
 }
 
-/** The moves in SAN, numbered, the last one marked. */
-export function moveList(el: HTMLElement, sans: string[], startFen: string) {
+/**
+ * The moves in SAN, numbered, the last one marked; texts[i], when given,
+ * says what is irregular about move i (an illegal move that stands: it is
+ * marked, with the text as its title). A move the page did not learn is
+ * shown as "?".
+ */
+export function moveList(el: HTMLElement, sans: string[], startFen: string, texts: string[] = []) {
   const moves = sans.slice(1);
   if (moves.length === 0) {
     fill(el, h('p', { class: 'muted' }, 'No moves yet.'));
@@ -107,7 +124,8 @@ export function moveList(el: HTMLElement, sans: string[], startFen: string) {
       if (black) row.appendChild(h('span', { class: 'mv' }, '…'));
       items.push(row);
     }
-    row.appendChild(h('span', { class: 'mv' + (i === moves.length - 1 ? ' last' : '') }, san));
+    const text = texts[i + 1];
+    row.appendChild(h('span', { class: 'mv' + (i === moves.length - 1 ? ' last' : '') + (text ? ' irregular' : ''), title: text || null }, san || '?'));
     if (black) number++;
     black = !black;
   });
@@ -224,4 +242,15 @@ export function playerName(v: GameView, side: Side, opts: { federation?: boolean
     h('span', { class: 'player-name' }, p?.name || name),
     p?.rating ? h('span', { class: 'rating', title: 'rating' }, String(p.rating)) : null,
     p?.federation && opts.federation !== false ? h('span', { class: 'federation', title: 'federation' }, p.federation) : null);
+}
+
+/**
+ * A line saying that a page shows the games under the event's broadcast
+ * delay (hidden without one): "Broadcast delayed by 15 min".
+ */
+export function delayNote(el: HTMLElement, seconds: number) {
+  const w = delayWords(seconds);
+  el.hidden = !w;
+  el.dataset.delay = String(Math.max(0, seconds));
+  fill(el, w ? [h('strong', null, `Broadcast delayed by ${w}`), `: the games are shown as they stood ${w} ago.`] : null);
 }

@@ -10,10 +10,19 @@
 // What the server reckons itself is taken as it says it, from the snapshot
 // and from each entry (the state after it): the clocks, the violation the
 // opponent may still claim, the draw offer and the arbiter's decision.
+//
+// Under an event's broadcast delay, the server shows readers without a
+// token each game as it stood the delay ago. A feed given a token (the
+// board's on the play page, the arbiter's at the desk) sends it with every
+// read, the live socket's included, and sees the games live.
 
-import { api, eventStream, follow, gameStream } from './api';
-import { other, replay, type Mirror, type Pending } from './mirror';
-import type { ClockView, Decision, Entry, GameView, Message, Ruling, Side, ViolationRef } from './types';
+import { api, eventStream, follow, gameStream, logPage } from './api';
+import { ended, other, replay, type Mirror, type Pending } from './mirror';
+import type { ClockView, Decision, Entry, GameView, Message, Note, Ruling, Side, ViolationRef } from './types';
+
+/** A token for a feed's reads, read again at each (empty: none). */
+export type TokenSource = () => string;
+const noToken: TokenSource = () => '';
 
 /** What the clocks show at a moment: milliseconds left (never below 0) and whose clock runs. */
 export interface Clocks {
@@ -48,9 +57,15 @@ export class GameState {
   staleView = false;
   private loading: Promise<boolean> | null = null;
   private again = false;
+  /** The notes and the held clock reading of the view held (its n: stateN), until the log has caught up with it. */
+  private viewNotes: Note[] = [];
+  private viewHeld: Note | null = null;
+  /** The token this game is read with. */
+  readonly token: TokenSource;
 
-  constructor(view: GameView) {
+  constructor(view: GameView, token: TokenSource = noToken) {
     this.view = view;
+    this.token = token;
     this.duty = view.duty;
     this.mirror = replay(view.start_fen, view.start, []);
     this.takeView(view);
@@ -63,8 +78,28 @@ export class GameState {
     this.claimable = v.claimable ?? null;
     this.drawOffer = v.draw_offer ?? null;
     this.decision = v.decision ?? null;
+    this.viewNotes = Array.isArray(v.notes) ? v.notes : [];
+    this.viewHeld = v.clock_held ?? null;
     this.takeClock(v.clock ?? null);
     return true;
+  }
+
+  /**
+   * The server's notes on the log's entries, in order: those of the log
+   * read so far (the mirror's), then the view's beyond it.
+   */
+  notes(): (Note & { settled?: number })[] {
+    const k = this.mirror.entries;
+    return [...this.mirror.notes, ...this.viewNotes.filter(n => n.at > k)];
+  }
+
+  /**
+   * The physical clock's reading held for the arbiter (a clock-held note
+   * not yet settled by his set-clock), or null: the log's once it has
+   * been read as far as the view held, else the view's.
+   */
+  clockHeld(): Note | null {
+    return this.mirror.entries >= this.stateN ? this.mirror.clockHeld : this.viewHeld;
   }
 
   /**
@@ -165,9 +200,10 @@ export class GameState {
 
   private async loadOnce(): Promise<boolean> {
     let changed = false;
+    const token = this.token() || undefined;
     if (this.staleView) {
       this.staleView = false;
-      const v = await api.game(this.view.id);
+      const v = await api.game(this.view.id, token);
       this.view.n = Math.max(this.view.n, v.n);
       if (this.takeView(v)) {
         this.view.result = v.result;
@@ -177,17 +213,25 @@ export class GameState {
         changed = true;
       }
     }
-    const es = await api.log(this.view.id, 0);
-    return this.merge(es) || changed;
+    // The log from what is held on, a page at a time.
+    for (;;) {
+      const after = this.contiguous();
+      const es = await api.log(this.view.id, after, token);
+      changed = this.merge(es) || changed;
+      if (es.length < logPage || this.contiguous() <= after) break;
+    }
+    return changed;
   }
 
   /** Applies a stream message about this game; returns whether it changed anything. */
   onMessage(m: Message): boolean {
     if (m.type === 'snapshot' && m.game) {
+      // A snapshot older than the state held (a socket that came back
+      // under the broadcast delay) changes nothing.
+      if (!this.takeView(m.game)) return false;
       const rulings = this.view.rulings;
       this.view = { ...m.game, rulings: m.game.rulings ?? rulings };
       this.duty = m.game.duty;
-      this.takeView(m.game);
       this.merge([]);
       return true;
     }
@@ -229,17 +273,26 @@ export class GameState {
   }
 }
 
-/** Whether a game goes on: no result in force (the engine's or the arbiter's). */
-export const inPlay = (g: GameState) => g.mirror.result === '*' && g.view.result === '*' && !g.decision;
+/** Whether a game goes on: no result in force (the engine's or the arbiter's), nor cancelled. */
+export const inPlay = (g: GameState) => !ended(g.mirror) && !ended(g.view) && !g.decision;
 
 /** The result in force of a game, and its reason. */
 export function inForce(g: GameState): { result: string; reason: string } {
   const m = g.mirror;
-  return m.result !== '*' ? { result: m.result, reason: m.reason } : { result: g.view.result, reason: g.view.reason };
+  return ended(m) ? { result: m.result, reason: m.reason } : { result: g.view.result, reason: g.view.reason };
 }
 
-/** Follows one game. onChange runs after every change (and once loaded). */
-export function followGame(id: string, onChange: (g: GameState) => void, onLive?: (open: boolean) => void): () => void {
+/**
+ * Follows one game. onChange runs after every change (and once loaded);
+ * onLive(open, withToken) when the socket opens or closes. token: see
+ * TokenSource.
+ */
+export function followGame(
+  id: string,
+  onChange: (g: GameState) => void,
+  onLive?: (open: boolean, withToken: boolean) => void,
+  token: TokenSource = noToken,
+): () => void {
   let g: GameState | null = null;
   const refresh = async () => {
     if (!g) return;
@@ -254,7 +307,7 @@ export function followGame(id: string, onChange: (g: GameState) => void, onLive?
     gameStream(id),
     m => {
       if (m.type === 'snapshot' && m.game) {
-        if (!g) g = new GameState(m.game);
+        if (!g) g = new GameState(m.game, token);
         else g.onMessage(m);
         onChange(g);
         void refresh();
@@ -265,14 +318,16 @@ export function followGame(id: string, onChange: (g: GameState) => void, onLive?
       else onChange(g);
     },
     onLive,
+    token,
   );
 }
 
-/** Follows every game of an event. */
+/** Follows every game of an event (token: see TokenSource). */
 export function followEvent(
   id: string,
   onChange: (games: Map<string, GameState>, changed: string | null) => void,
-  onLive?: (open: boolean) => void,
+  onLive?: (open: boolean, withToken: boolean) => void,
+  token: TokenSource = noToken,
 ): () => void {
   const games = new Map<string, GameState>();
   const refresh = async (g: GameState) => {
@@ -291,7 +346,7 @@ export function followEvent(
       let g = games.get(gid);
       if (m.type === 'snapshot' && m.game) {
         if (!g) {
-          g = new GameState(m.game);
+          g = new GameState(m.game, token);
           games.set(gid, g);
         } else g.onMessage(m);
         onChange(games, gid);
@@ -303,5 +358,6 @@ export function followEvent(
       else onChange(games, gid);
     },
     onLive,
+    token,
   );
 }

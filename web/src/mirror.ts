@@ -9,9 +9,17 @@
 // take-backs come from them; this file only replays hands. What the server
 // sends itself (the clocks, the claimable violation, the draw offer, the
 // arbiter's decision) is not reckoned here: see feed.ts.
+//
+// A log holds more than moves: what the hands do after the result (an
+// after-end ruling: recorded, it changes nothing, so the board keeps the
+// final position), the clocks paused, resumed and set, the arbiter's
+// findings (a set-up error, boards that differ: irregularity rulings),
+// acts on the other board of a game under Appendix D (mirror, and the
+// assistant's), and acts this page does not know. None of them may break
+// the replay: what is not understood is listed, never applied.
 
 import type { Key } from 'chessground/types';
-import type { Action, Entry, Ruling, Side, Start } from './types';
+import type { Action, Entry, Note, Ruling, Side, Start } from './types';
 
 export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
 export interface Piece {
@@ -136,6 +144,20 @@ export interface Mirror {
   claims: { ruling: Ruling; entry: number; fens: string[]; sans: string[] }[];
   /** The engine's own result ("*" while the game goes on), whatever the arbiter decided. */
   engineResult: { result: string; reason: string };
+  /** The entry each ruling of rulings answered (for the act it answered). */
+  rulingEntries: Entry[];
+  /** What the move of each ply says of itself (an illegal move that stands: its text), '' for most. */
+  moveTexts: string[];
+  /**
+   * The player who left an illegal position on the board that stands
+   * until the opponent's next move (A.5.4): the opponent has the move,
+   * though no legal move was made.
+   */
+  limbo: Side | null;
+  /** The server's notes on the entries, in order; a held clock reading settled by the arbiter says so (settled, his entry). */
+  notes: (Note & { settled?: number })[];
+  /** The physical clock's reading held for the arbiter and not yet settled (his set-clock settles it). */
+  clockHeld: (Note & { settled?: number }) | null;
 }
 
 export function newMirror(startFen: string, start: Start): Mirror {
@@ -165,8 +187,19 @@ export function newMirror(startFen: string, start: Start): Mirror {
     entries: 0,
     claims: [],
     engineResult: { result: '*', reason: '' },
+    rulingEntries: [],
+    moveTexts: [''],
+    limbo: null,
+    notes: [],
+    clockHeld: null,
   };
 }
+
+/**
+ * Whether the game is over: a result, or a game cancelled (7.2.1, 7.3:
+ * result "*" with reason cancelled, a new game to be played).
+ */
+export const ended = (m: { result: string; reason: string }) => m.result !== '*' || m.reason === 'cancelled';
 
 /** Replays a whole log. */
 export function replay(startFen: string, start: Start, entries: Entry[]): Mirror {
@@ -213,8 +246,10 @@ function hands(m: Mirror, a: Action, by: Side) {
       if (m.phys.delete(a.sq!)) m.changed[by] = true;
       return;
     case 'put': {
+      // A new piece, the player's own unless the colour says otherwise
+      // (a promotion to a piece of the wrong colour: 7.5.1).
       const role = roles[(a.piece ?? 'q').toLowerCase()] ?? 'queen';
-      const pc: Piece = { role, color: by };
+      const pc: Piece = { role, color: isSide(a.colour) ? a.colour : by };
       const h = inHand();
       m.changed[by] = true;
       if (h?.on) m.phys.delete(h.on);
@@ -223,15 +258,32 @@ function hands(m: Mirror, a: Action, by: Side) {
       m.held.push({ hand, piece: pc, on: a.sq! });
       return;
     }
+    case 'knock': {
+      // A piece knocked onto another square lies there until it is set
+      // right (7.4); knocked over where it stands, it stays on its square.
+      const pc = m.phys.get(a.sq!);
+      if (!pc || !a.to || a.to === a.sq || m.phys.has(a.to)) return;
+      m.phys.delete(a.sq!);
+      m.phys.set(a.to, pc);
+      return;
+    }
   }
 }
+
+/** The first field of a FEN with the other side to move (a null move: the position an illegal one leaves in the record). */
+const nullMove = (fen: string) => {
+  const f = fen.split(' ');
+  if (f.length > 1) f[1] = f[1] === 'b' ? 'w' : 'b';
+  if (f.length > 3) f[3] = '-';
+  return f.join(' ');
+};
 
 const isSide = (s: unknown): s is Side => s === 'white' || s === 'black';
 
 /** Truncates the game to ply plies. */
 const cut = (m: Mirror, ply: number) => {
   m.ply = ply;
-  m.fens.length = m.sans.length = m.ucis.length = ply + 1;
+  m.fens.length = m.sans.length = m.ucis.length = m.moveTexts.length = ply + 1;
 };
 
 /**
@@ -249,27 +301,68 @@ export function apply(m: Mirror, e: Entry) {
   if (e.n !== m.entries + 1) return;
   m.entries = e.n;
   const a = e.kind === 'action' ? e.action : undefined;
-  if (a && isSide(a.by)) hands(m, a, a.by);
+  const rulings = Array.isArray(e.rulings) ? e.rulings : [];
+  // What the hands do after the result changes nothing (after-end): the
+  // board keeps the final position. A hand on the other board of a game
+  // under Appendix D (mirror) changes nothing here either, nor does an
+  // assistant's (he moves on the other board).
+  const afterEnd = rulings.some(r => r.kind === 'after-end');
+  if (a && isSide(a.by) && !a.mirror && !afterEnd) hands(m, a, a.by);
+  for (const n of e.notes ?? []) {
+    const note = { ...n, at: e.n };
+    m.notes.push(note);
+    if (n.kind === 'clock-held') m.clockHeld = note;
+  }
+  // The arbiter's set-clock settles a clock reading held for him.
+  if (a?.by === 'arbiter' && a.act === 'set-clock' && m.clockHeld) {
+    m.clockHeld.settled = e.n;
+    m.clockHeld = null;
+  }
   let moved = false;
-  for (const r of e.rulings) {
+  for (const r of rulings) {
     m.rulings.push(r);
+    m.rulingEntries.push(e);
     // A ruling on the move just made (its violation, an illegal move ruled
     // at its press) belongs to the turn of that move, which began one ply
     // earlier.
-    const ofMoveMade = isSide(r.by) && r.by !== turnOf(m.fens[m.ply]) && m.ply > 0 && r.kind !== 'claim';
+    const ofMoveMade = isSide(r.by) && r.by !== turnOf(m.fens[m.ply]) && m.ply > 0 && r.kind !== 'claim' && r.kind !== 'after-end';
     m.rulingFens.push(ofMoveMade ? m.fens[m.ply - 1] : m.fens[m.ply]);
     switch (r.kind) {
       case 'move':
-        if (r.ply && r.fen) {
+        if (!r.ply || r.ply < 1) break;
+        // A ply beyond the next (a move this mirror missed) leaves no
+        // hole: the plies between are marked unknown.
+        while (m.ply + 1 < r.ply) {
+          const k = m.ply + 1;
+          cut(m, k);
+          m.fens[k] = nullMove(m.fens[k - 1]);
+          m.sans[k] = '?';
+          m.ucis[k] = '';
+          m.moveTexts[k] = '';
+        }
+        if (r.fen) {
           const by = isSide(r.by) ? r.by : turnOf(m.fens[r.ply - 1] ?? m.fens[m.ply]);
           cut(m, r.ply);
           m.fens[r.ply] = r.fen;
           m.sans[r.ply] = r.san ?? '';
           m.ucis[r.ply] = r.uci ?? '';
+          m.moveTexts[r.ply] = r.text ?? '';
           resetTo(m, r.fen);
           m.owes[by] = true;
+          m.limbo = null;
           moved = true;
           handOver(m, e.n);
+        } else {
+          // A move recorded without its position: the illegal move that
+          // stood unclaimed from an illegal position (A.5.4), followed by
+          // the reply that set a legal one. The record has it as a null
+          // move; the reply's ruling brings the position.
+          cut(m, r.ply);
+          m.fens[r.ply] = nullMove(m.fens[r.ply - 1]);
+          m.sans[r.ply] = r.san ?? '?';
+          m.ucis[r.ply] = '';
+          m.moveTexts[r.ply] = r.text ?? '';
+          m.limbo = null;
         }
         break;
       case 'violation':
@@ -305,6 +398,18 @@ export function apply(m: Mirror, e: Entry) {
         }
         if (r.fen) resetTo(m, r.fen);
         break;
+      case 'irregularity':
+        // An irregularity the engine found and dealt with: an illegal
+        // position left on the board, which stands until the opponent's
+        // next move (A.5.4: he has the move); displaced pieces set back
+        // (7.6), a board placed wrongly or boards that differ (7.2.2,
+        // D.2.9): the board is set to the position of the record.
+        if (r.article === 'A.5.4' && isSide(r.by) && !r.fen && !rulings.some(x => x.kind === 'result')) {
+          m.limbo = r.by;
+          m.owes[r.by] = false;
+        }
+        if (r.fen && !afterEnd) resetTo(m, r.fen);
+        break;
       case 'claim':
         m.claim = r;
         m.claims.push({ ruling: r, entry: e.n, fens: m.fens.slice(0, m.ply + 1), sans: m.sans.slice(0, m.ply + 1) });
@@ -329,19 +434,33 @@ export function apply(m: Mirror, e: Entry) {
         const now = e.kind === 'decision' && r.result === '*' ? m.engineResult : { result: r.result ?? '*', reason: r.reason ?? '' };
         m.result = now.result;
         m.reason = now.reason;
+        m.limbo = null;
         if (a?.act === 'flag' && (r.reason === 'time' || r.reason === 'time-vs-no-mate')) {
-          const side = a.by === 'arbiter' ? a.side : a.by;
+          // The arbiter names the side; an assistant claims the flag of
+          // the opponent of the player he assists (D.2.10).
+          const side = a.by === 'arbiter' ? a.side : a.by === 'assistant' ? (isSide(a.side) ? other(a.side) : undefined) : a.by;
           if (isSide(side)) m.flag = side;
         }
         break;
       }
     }
   }
+  // An act on the clocks that got no ruling (no clock figures to give) is
+  // still listed, as the page's own kind "act".
+  if (a && rulings.length === 0 && ['pause', 'resume', 'set-clock'].includes(a.act)) {
+    m.rulings.push({ at: e.n, kind: 'act', by: a.by });
+    m.rulingEntries.push(e);
+    m.rulingFens.push(m.fens[m.ply]);
+  }
   // A press completes its author's move (or, without a move made, is the
-  // illegal move ruled above).
-  if (a?.act === 'clock' && isSide(a.by)) m.owes[a.by] = false;
-  if (m.result !== '*') m.owes = { white: false, black: false };
-  m.mover = turnOf(m.fens[m.ply]);
+  // illegal move ruled above); an assistant presses for his player.
+  const presser = a?.by === 'assistant' ? a.side : a?.by;
+  if (a?.act === 'clock' && !afterEnd && isSide(presser)) m.owes[presser] = false;
+  if (ended(m)) {
+    m.owes = { white: false, black: false };
+    m.limbo = null;
+  }
+  m.mover = m.limbo ? other(m.limbo) : turnOf(m.fens[m.ply]);
 }
 
 /**
@@ -389,7 +508,7 @@ function changedOwnMove(m: Mirror): boolean {
  * the press that completes it first.
  */
 export function mayPress(m: Mirror, side: Side): boolean {
-  if (m.result !== '*') return false;
+  if (ended(m)) return false;
   return m.owes[side] || (side === m.mover && handMoved(m, side) && !changedOwnMove(m));
 }
 

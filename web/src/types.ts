@@ -11,8 +11,10 @@ export interface Bonus {
 
 export interface Ruling {
   at: number;
-  kind: 'must' | 'move' | 'violation' | 'illegal' | 'claim' | 'result' | 'error' | string;
-  by?: Side;
+  /** The protocol's kinds; "act" is the pages' own, for an act on the clocks that got no ruling (mirror.ts). */
+  kind: 'must' | 'move' | 'violation' | 'illegal' | 'claim' | 'result' | 'error' | 'time' | 'after-end' | 'irregularity' | 'act' | string;
+  /** A player's colour; "arbiter" or "assistant" for their acts (a claim, an irregularity reported). */
+  by?: Side | 'arbiter' | 'assistant' | string;
   rule?: string;
   sq?: string;
   with?: string;
@@ -36,19 +38,60 @@ export interface Ruling {
   runs?: Side | '';
 }
 
+/** What both clocks show, in milliseconds. */
+export interface Times {
+  white: number;
+  black: number;
+}
+
 export interface Action {
-  /** "white", "black", or "arbiter" for the arbiter's own acts (a flag he observes). */
-  by: Side | 'arbiter';
+  /**
+   * "white", "black"; "arbiter" for the arbiter's own acts (a flag he
+   * observes, the clocks paused, resumed or set, a set-up error);
+   * "assistant" for a visually disabled player's assistant (Appendix D).
+   */
+  by: Side | 'arbiter' | 'assistant';
   act: string;
-  /** With a flag by the arbiter: whose flag fell. */
+  /** With a flag by the arbiter: whose flag fell; with an assistant's act: the player he assists. */
   side?: Side;
   sq?: string;
   piece?: string;
+  /** With put: the colour of the new piece when it is not the player's own. */
+  colour?: Side;
+  /** With knock: the square the knocked piece fell onto. */
+  to?: string;
   hand?: 'left' | 'right';
   what?: string;
   move?: string;
   t?: number;
+  /** What a physical clock showed at this action (with set-clock: what the arbiter set). */
+  times?: Times;
+  /** A hand act on the other board of a game under Appendix D: it changes nothing here. */
+  mirror?: boolean;
+  time_pressure?: boolean;
   seq?: number;
+}
+
+/**
+ * A note of the server on an entry of a game's log (at): a board's t
+ * re-stamped, a physical clock's reading held for the arbiter, the clocks
+ * stopped while the server was down. Not the engine's: it rules on
+ * nothing.
+ */
+export interface Note {
+  at: number;
+  kind: 'restamped' | 'clock-held' | 'outage' | string;
+  text: string;
+  /** restamped: the t the board gave. */
+  board_t?: number;
+  /** clock-held: what the physical clock showed, and the server's reckoning then. */
+  times?: Times;
+  reckoned?: Times;
+  /** clock-held: whose clock ran at the reading. */
+  runs?: Side | '';
+  /** outage: when the server stopped and started again. */
+  from?: string;
+  to?: string;
 }
 
 export interface Entry {
@@ -61,6 +104,8 @@ export interface Entry {
   decision?: Decision;
   rulings: Ruling[];
   time: string;
+  /** The server's notes on the action (without their at: the entry's n). */
+  notes?: Omit<Note, 'at'>[];
 }
 
 export interface Clock {
@@ -157,6 +202,10 @@ export interface GameView {
   rulings?: Ruling[];
   /** The clocks, for a game with a time control. */
   clock?: ClockView;
+  /** The server's notes on the log's entries, in order. */
+  notes?: Note[];
+  /** The physical clock's reading held for the arbiter, until he accepts or corrects it. */
+  clock_held?: Note | null;
 }
 
 /** What the event's TRF file says of it. */
@@ -179,6 +228,8 @@ export interface EventView {
   info?: EventInfo;
   /** The event's rounds, in order. */
   rounds?: number[];
+  /** The broadcast delay, in seconds: readers without a token see the games as they stood that long ago. */
+  delay?: number;
   games: GameView[];
 }
 

@@ -1,10 +1,12 @@
 // The board page: one game for spectators, live. The position, the last
 // move, the obligation drawn on the board, the clocks, the rulings with
-// their articles in plain words, and the PGN to download.
+// their articles in plain words, and the PGN to download. It reads
+// without a token: under the event's broadcast delay it shows the game as
+// it stood the delay ago, and says so.
 
-import { pgnURL } from '../api';
+import { api, pgnURL } from '../api';
 import { checkOf, drawDuty, highlight, pieceAt, viewBoard } from '../board';
-import { drawClocks, everyTick, header, moveList, notice, placeWords, playerName, rulingsCard } from '../common';
+import { delayNote, drawClocks, everyTick, header, moveList, notice, placeWords, playerName, rulingsCard } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followGame, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove, other } from '../mirror';
@@ -23,6 +25,7 @@ export function boardPage(app: HTMLElement, id: string) {
   const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
   const note = h('div', { class: 'notice', id: 'notice', hidden: true });
   const resultEl = h('p', { class: 'result', id: 'result', hidden: true });
+  const delayed = h('p', { class: 'delay-note', id: 'delay-note', hidden: true });
   const moves = h('div', { class: 'movelist', id: 'moves' });
   const rulings = rulingsCard();
   const links = h('p', { class: 'links' });
@@ -38,7 +41,7 @@ export function boardPage(app: HTMLElement, id: string) {
       h(
         'aside',
         { class: 'play-side' },
-        h('div', { class: 'card status-card' }, title, resultEl, status, note, links, flip),
+        h('div', { class: 'card status-card' }, title, delayed, resultEl, status, note, links, flip),
         h('div', { class: 'card moves-card' }, h('h2', null, 'Moves'), moves),
         rulings.card,
       ),
@@ -99,13 +102,26 @@ export function boardPage(app: HTMLElement, id: string) {
     if (c && !over) s += ` ${sideName(c.claimant)} may claim ${sideName(c.violator)}’s touch-move violation.`;
     if (g.drawOffer && !over) s += ` ${sideName(g.drawOffer)} offers a draw.`;
     status.textContent = s;
-    const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind)) ?? null;
+    const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result', 'irregularity'].includes(r.kind)) ?? null;
     notice(note, latest, pieceAt(turnFen), flag);
-    moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
-    rulings.draw(m.rulings, m.rulingFens, flag);
+    moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen, m.moveTexts);
+    rulings.draw(m.rulings, m.rulingFens, flag, m.rulingEntries);
     drawClocks(g, clockEl);
   };
   everyTick(() => state && drawClocks(state, clockEl));
+
+  // The event's broadcast delay, read (one round's games only) once the
+  // game is known and again whenever the socket comes back: a change of
+  // the delay disconnects the delayed sockets.
+  let wasOpen = true;
+  const readDelay = () => {
+    const v = state?.view;
+    if (!v) return;
+    api.event(v.event, undefined, v.round).then(
+      ev => delayNote(delayed, ev.delay ?? 0),
+      e => console.info('the event of the game', e),
+    );
+  };
 
   followGame(
     id,
@@ -113,6 +129,7 @@ export function boardPage(app: HTMLElement, id: string) {
       const first = !state;
       state = g;
       if (first) {
+        readDelay();
         fill(
           links,
           `${placeWords(g.view)} · rules ${g.view.start.rules || 'fide'} · `,
@@ -128,6 +145,8 @@ export function boardPage(app: HTMLElement, id: string) {
     open => {
       live.textContent = open ? 'live' : 'offline';
       live.classList.toggle('on', open);
+      if (open && !wasOpen) readDelay();
+      wasOpen = open;
     },
   );
 }

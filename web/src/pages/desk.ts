@@ -8,16 +8,24 @@
 // kept below with the same pictures. The games are listed by round, each
 // with its result and a form to set a result by decision (confirmed
 // first) or to withdraw one.
+//
+// The server's own findings wait here too: a physical clock's reading far
+// from the server's reckoning is held for the arbiter, who accepts it or
+// sets the clocks himself (6.10.2); the notes the server made on the
+// games' entries (a board's time re-stamped, a reading held, the clocks
+// stopped while the server was down) are listed, newest first. The
+// arbiter sets the event's broadcast delay here. The desk reads with the
+// arbiter's token: it sees the games live, whatever the delay.
 
-import { api, ApiError, tokenFromFragment, tokens } from '../api';
+import { api, ApiError, maxDelay, tokenFromFragment, tokens } from '../api';
 import { pieceAt, viewBoard, type Api } from '../board';
 import { drawClocks, everyTick, header, placeWords, playerName, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followEvent, inForce as resultInForce, inPlay, type GameState } from '../feed';
 import { castlingWords, plyLabel, repetition, type Repetition } from '../identity';
-import { boardFen, lastMove, type Mirror } from '../mirror';
-import type { Action, Side } from '../types';
-import { article, claimName, flagWords, resultWords, ruling as rulingWords, sideName } from '../words';
+import { boardFen, ended, lastMove, type Mirror } from '../mirror';
+import type { Action, Note, Side } from '../types';
+import { article, claimName, clockInput, delayWords, flagWords, fmtClock, noteName, parseClock, resultWords, ruling as rulingWords, sideName, whoName } from '../words';
 
 const dismissedKey = (game: string) => `arbiter.dismissed.${game}`;
 const dismissed = (game: string): string[] => {
@@ -39,6 +47,7 @@ function position(fen: string, caption: (Node | string)[], cls = '', last?: [str
 export function desk(app: HTMLElement, id: string) {
   const fromLink = tokenFromFragment();
   if (fromLink) tokens.setArbiter(id, fromLink);
+  const token = () => tokens.arbiter(id);
   const title = h('h1', { id: 'title' }, 'Arbiter’s desk');
   const tokenForm = h(
     'form',
@@ -49,10 +58,66 @@ export function desk(app: HTMLElement, id: string) {
   tokenForm.addEventListener('submit', ev => {
     ev.preventDefault();
     const v = (tokenForm.querySelector('input') as HTMLInputElement).value.trim();
-    if (v) tokens.setArbiter(id, v);
+    if (!v) return;
+    tokens.setArbiter(id, v);
+    // Read again with the token: live, whatever the broadcast delay.
+    stop();
+    stop = start();
+    readEvent();
     renderAll();
   });
+  // The broadcast delay: what spectators see, set by the arbiter.
+  const delayInput = h('input', { id: 'delay-input', type: 'number', min: 0, max: maxDelay, step: 1, inputmode: 'numeric', 'aria-describedby': 'delay-now' });
+  const delayNow = h('p', { class: 'muted small', id: 'delay-now' }, '…');
+  const delaySet = h('button', { type: 'submit', id: 'delay-set' }, 'Set');
+  const delayForm = h(
+    'form',
+    { class: 'card delay-form', id: 'delay-form' },
+    h('label', { for: 'delay-input' }, 'Broadcast delay'),
+    h('div', { class: 'row' }, delayInput, h('span', null, 'seconds (0 to 3600)'), delaySet),
+    delayNow,
+  );
+  let delayDirty = false;
+  delayInput.addEventListener('input', () => (delayDirty = true));
+  const showDelay = (seconds: number) => {
+    delayForm.dataset.delay = String(seconds);
+    fill(
+      delayNow,
+      seconds > 0
+        ? `Now ${delayWords(seconds)}: spectators (the hall, the board pages, the PGN feed) see each game as it stood ${delayWords(seconds)} ago; the players and this desk see it live.`
+        : 'Now none: spectators see the games live.',
+    );
+    if (!delayDirty) delayInput.value = String(seconds);
+  };
+  delayForm.addEventListener('submit', ev => {
+    ev.preventDefault();
+    msg.hidden = true;
+    const v = delayInput.value.trim();
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n > maxDelay) {
+      msg.hidden = false;
+      msg.textContent = `The broadcast delay is a number of seconds from 0 to ${maxDelay}, not “${v}”.`;
+      return;
+    }
+    api.setDelay(id, n, token()).then(
+      r => {
+        delayDirty = false;
+        showDelay(r.delay);
+      },
+      (e: Error) => {
+        msg.hidden = false;
+        msg.textContent = `Refused: ${e.message}`;
+      },
+    );
+  });
   const pending = h('section', { class: 'desk-pending', id: 'pending', 'aria-live': 'polite' });
+  // The clock readings held for the arbiter, kept from one drawing to the
+  // next (a time being typed is not lost when a move comes in), and the
+  // other cards, drawn anew.
+  const heldEl = h('div', { id: 'held' });
+  const otherEl = h('div');
+  pending.append(heldEl, otherEl);
+  const notesEl = h('section', { class: 'desk-notes', id: 'notes' });
   const ruled = h('section', { class: 'desk-ruled', id: 'ruled' });
   const gamesEl = h('section', { class: 'card', id: 'games' });
   const msg = h('p', { class: 'error', role: 'alert', hidden: true, id: 'desk-error' });
@@ -70,24 +135,30 @@ export function desk(app: HTMLElement, id: string) {
       pending,
       h('div', { class: 'hall-head' }, h('h2', null, 'Games'), rounds.el),
       gamesEl,
+      delayForm,
       h('h2', null, 'Claims ruled'),
       ruled,
+      h('h2', null, 'The server’s notes'),
+      notesEl,
     ),
   );
-  api.event(id).then(
-    ev => {
-      setTitle(`${ev.name} — arbiter’s desk`);
-      fill(title, `Arbiter’s desk — ${ev.name}`);
-    },
-    () => fill(title, 'No such event'),
-  );
+  const readEvent = () =>
+    api.event(id, token() || undefined).then(
+      ev => {
+        setTitle(`${ev.name} — arbiter’s desk`);
+        fill(title, `Arbiter’s desk — ${ev.name}`);
+        showDelay(ev.delay ?? 0);
+      },
+      () => fill(title, 'No such event'),
+    );
+  readEvent();
 
   let games = new Map<string, GameState>();
 
   const act = async (game: string, actions: Action[]) => {
     msg.hidden = true;
     try {
-      await api.post(game, actions, tokens.arbiter(id));
+      await api.post(game, actions, token());
     } catch (e) {
       msg.hidden = false;
       const ae = e as ApiError;
@@ -152,6 +223,110 @@ export function desk(app: HTMLElement, id: string) {
     );
   };
 
+  /**
+   * A physical clock's reading held for the arbiter: what the board's
+   * clock showed beside the server's reckoning at that moment, with the
+   * arbiter's two answers (6.10.2): accept the reading (the running clock
+   * less the time it has run since), or set both clocks. Either is his
+   * set-clock in the game's log, which settles it. The card is kept while
+   * the same reading is held, so that the times being typed stay.
+   */
+  interface HeldCard {
+    el: HTMLElement;
+    at: number;
+    buttons: HTMLButtonElement[];
+  }
+  const heldCards = new Map<string, HeldCard>();
+  const heldCard = (g: GameState): HTMLElement | null => {
+    const gid = g.view.id;
+    const n = g.clockHeld();
+    if (!n) {
+      heldCards.delete(gid);
+      return null;
+    }
+    const old = heldCards.get(gid);
+    if (old && old.at === n.at) return old.el;
+    const row = (what: string, t: Note['times'], cls: string) =>
+      h('tr', { class: cls }, h('th', { scope: 'row' }, what), h('td', { class: 'held-white' }, t ? fmtClock(t.white) : '?'), h('td', { class: 'held-black' }, t ? fmtClock(t.black) : '?'));
+    const white = h('input', { id: `clock-white-${gid}`, autocomplete: 'off', size: 8, 'aria-label': 'White’s clock (m:ss or h:mm:ss)', placeholder: 'm:ss' });
+    const black = h('input', { id: `clock-black-${gid}`, autocomplete: 'off', size: 8, 'aria-label': 'Black’s clock (m:ss or h:mm:ss)', placeholder: 'm:ss' });
+    const form = h('form', { class: 'set-clocks', id: `clock-form-${gid}`, hidden: true },
+      h('div', { class: 'row' },
+        h('label', null, 'White ', white), h('label', null, 'Black ', black),
+        h('button', { type: 'submit', class: 'primary', id: `clock-submit-${gid}` }, 'Set these times'),
+        h('button', { type: 'button', id: `clock-cancel-${gid}`, onclick: () => (form.hidden = true) }, 'Cancel')),
+      h('p', { class: 'muted small' }, 'What the clocks show from now, as m:ss or h:mm:ss; the clock that runs goes on from there.'));
+    const send = (spec: Parameters<typeof api.setClock>[1]) => {
+      msg.hidden = true;
+      api.setClock(gid, spec, token()).then(
+        () => (form.hidden = true),
+        (e: Error) => {
+          msg.hidden = false;
+          msg.textContent = `${label(g)}: refused: ${e.message}`;
+        },
+      );
+    };
+    form.addEventListener('submit', ev => {
+      ev.preventDefault();
+      const w = parseClock(white.value);
+      const b = parseClock(black.value);
+      if (w === null || b === null) {
+        msg.hidden = false;
+        msg.textContent = `${label(g)}: give each clock as m:ss or h:mm:ss (“${w === null ? white.value : black.value}” is not a time).`;
+        return;
+      }
+      send({ white: w, black: b });
+    });
+    const accept = h('button', { type: 'button', class: 'primary', id: `accept-clock-${gid}`, onclick: () => send({ accept: true }) }, 'Accept the clock’s reading');
+    const open = h('button', { type: 'button', id: `set-clocks-${gid}`, onclick: () => {
+      // The form starts from what the clocks show now.
+      const c = games.get(gid)?.clocks();
+      if (c) {
+        white.value = clockInput(c.white);
+        black.value = clockInput(c.black);
+      }
+      form.hidden = false;
+      white.focus();
+    } }, 'Set the clocks…');
+    const runs = n.runs ? `${sideName(n.runs as Side)}’s clock was running.` : 'Both clocks stood.';
+    const el = h(
+      'article',
+      { class: 'card pending kind-clock', 'data-game': gid, 'data-item': 'clock-held', 'data-at': n.at },
+      h('h3', null, label(g)),
+      h('p', null, h('strong', null, 'The board’s clock and the server disagree: the reading is held for the arbiter, and no flag follows from it.'),
+        h('br'), h('span', { class: 'article' }, `FIDE 6.10.2: ${article('6.10.2')}`)),
+      h('table', { class: 'held-readings' },
+        h('thead', null, h('tr', null, h('th', null, `At entry ${n.at}`), h('th', { scope: 'col' }, 'White'), h('th', { scope: 'col' }, 'Black'))),
+        h('tbody', null, row('The board’s clock showed', n.times, 'held-shown'), row('The server reckoned', n.reckoned, 'held-reckoned'))),
+      h('p', { class: 'muted small' }, runs, ' Accepting takes the reading, less the time the running clock has run since.'),
+      h('div', { class: 'row' }, accept, open),
+      form,
+    );
+    heldCards.set(gid, { el, at: n.at, buttons: [accept, open] });
+    return el;
+  };
+
+  /** The server's notes on a game's entries, newest first (the latest 20, and how many came before). */
+  const notesCard = (g: GameState) => {
+    const notes = g.notes();
+    if (notes.length === 0) return null;
+    const shown = notes.slice(-20).reverse();
+    return h(
+      'article',
+      { class: 'card notes-card', 'data-game': g.view.id },
+      h('h3', null, label(g)),
+      h('ol', { class: 'notes' }, shown.map(n =>
+        h('li', { class: `note note-${n.kind}`, 'data-kind': n.kind, 'data-at': n.at },
+          h('span', { class: 'note-kind' }, noteName(n)),
+          h('span', { class: 'note-at' }, `entry ${n.at}`),
+          h('span', { class: 'note-text' }, n.text),
+          n.kind === 'clock-held'
+            ? h('span', { class: 'note-state' }, n.settled ? ` — settled by the arbiter (entry ${n.settled}).` : ' — waiting for the arbiter.')
+            : null))),
+      notes.length > shown.length ? h('p', { class: 'muted small' }, `and ${notes.length - shown.length} earlier`) : null,
+    );
+  };
+
   /** Positions side by side: every occurrence of a position that looks the same. */
   const repetitionView = (rep: Repetition, m: { sans: string[] }, startFen: string) =>
     h('div', { class: 'positions' }, rep.lookAlikes.map(o =>
@@ -164,7 +339,7 @@ export function desk(app: HTMLElement, id: string) {
 
   const repetitionCard = (g: GameState) => {
     const m: Mirror = g.mirror;
-    if (m.result !== '*' || m.ply < 4) return null;
+    if (ended(m) || m.ply < 4) return null;
     const rep = repetition(m.fens.slice(0, m.ply + 1));
     if (rep.lookAlikes.length < 3) return null;
     // A claim already ruled in this position needs no second look.
@@ -206,8 +381,9 @@ export function desk(app: HTMLElement, id: string) {
         'article',
         { class: `card ruled kind-claim ${r.granted ? 'granted' : 'refused'}`, 'data-game': g.view.id },
         h('h3', null, `${label(g)} · ${plyLabel(c.fens.length - 1, c.sans, g.mirror.startFen)}`),
-        h('p', null, h('strong', null, `${sideName(r.by ?? 'white')} claimed ${claimName(r.what)}: ${r.granted ? 'granted' : 'refused'}`),
-          r.bonus ? ` (${r.bonus.seconds} s to ${sideName(r.bonus.to)})` : '', h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)),
+        h('p', null, h('strong', null, `${r.by === 'arbiter' ? 'The arbiter acted on' : `${whoName(r.by) || 'A player'} claimed`} ${claimName(r.what)}: ${r.granted ? 'granted' : 'refused'}`),
+          r.bonus ? ` (${r.bonus.seconds} s to ${sideName(r.bonus.to)})` : '',
+          r.article ? [h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)] : null),
         body,
       );
     });
@@ -289,7 +465,7 @@ export function desk(app: HTMLElement, id: string) {
       fill(confirm, h('p', null, question), h('div', { class: 'row' },
         h('button', { type: 'button', class: 'primary', id: `confirm-${gid}`, onclick: () => {
           close();
-          api.decide(gid, what, what === '*' ? '' : why, tokens.arbiter(id)).then(
+          api.decide(gid, what, what === '*' ? '' : why, token()).then(
             () => (row.dirty = false),
             (e: Error) => { msg.hidden = false; msg.textContent = `Refused: ${e.message}`; },
           );
@@ -312,6 +488,7 @@ export function desk(app: HTMLElement, id: string) {
       f.decision ? h('div', { class: 'decision' }, `Decided by the arbiter: ${f.decision.result}, `, f.decision.reason ? `“${f.decision.reason}”` : 'no reason given') : null,
       m.illegal ? h('div', { class: 'mark mark-illegal' }, rulingWords(m.illegal)) : null);
     row.tr.classList.toggle('flagged', !!flag);
+    row.tr.dataset.fen = boardFen(m.phys);
     row.tr.dataset.flag = flag ?? '';
     drawClocks(g, row.clocks);
     // The form shows what is in force, unless the arbiter is editing it.
@@ -325,13 +502,21 @@ export function desk(app: HTMLElement, id: string) {
   };
 
   function renderAll() {
-    const has = !!tokens.arbiter(id);
+    const has = !!token();
     tokenForm.hidden = has;
     app.classList.toggle('no-token', !has);
+    delaySet.disabled = !has;
     const list = sorted();
+    // The held readings: moved only when the list changes (a moved card
+    // loses the focus of a time being typed).
+    const held = list.map(heldCard).filter((x): x is HTMLElement => !!x);
+    if (held.length !== heldEl.children.length || held.some((el, i) => heldEl.children[i] !== el)) heldEl.replaceChildren(...held);
+    for (const c of heldCards.values()) c.buttons.forEach(b => (b.disabled = !has));
     const items = list.flatMap(g => [flagCard(g), g.claimable ? violationCard(g) : null, repetitionCard(g)]).filter(Boolean) as HTMLElement[];
-    fill(pending, items.length ? items : h('p', { class: 'muted', id: 'nothing-pending' }, 'Nothing waits for the arbiter.'));
-    if (!has) pending.querySelectorAll('button').forEach(b => ((b as HTMLButtonElement).disabled = true));
+    fill(otherEl, items.length || held.length ? items : h('p', { class: 'muted', id: 'nothing-pending' }, 'Nothing waits for the arbiter.'));
+    if (!has) otherEl.querySelectorAll('button').forEach(b => ((b as HTMLButtonElement).disabled = true));
+    const noted = list.map(notesCard).filter((x): x is HTMLElement => !!x);
+    fill(notesEl, noted.length ? noted : h('p', { class: 'muted', id: 'no-notes' }, 'No notes: no board’s time re-stamped, no clock reading held, no outage.'));
     const ruledItems = list.flatMap(ruledCards).reverse();
     fill(ruled, ruledItems.length ? ruledItems : h('p', { class: 'muted' }, 'No claim yet.'));
     // The games by round, under a heading each; the selector may show one.
@@ -368,15 +553,25 @@ export function desk(app: HTMLElement, id: string) {
     }
   });
 
-  followEvent(
-    id,
-    gs => {
-      games = gs;
-      renderAll();
-    },
-    open => {
-      live.textContent = open ? 'live' : 'offline';
-      live.classList.toggle('on', open);
-    },
-  );
+  // The event's games, read with the arbiter's token (live, whatever the
+  // broadcast delay); the event is read again whenever the socket comes
+  // back (the delay may have changed meanwhile).
+  function start() {
+    let wasOpen = true;
+    return followEvent(
+      id,
+      gs => {
+        games = gs;
+        renderAll();
+      },
+      (open, withToken) => {
+        live.textContent = open ? (withToken ? 'live' : 'live, as spectators see it') : 'offline';
+        live.classList.toggle('on', open);
+        if (open && !wasOpen) readEvent();
+        wasOpen = open;
+      },
+      token,
+    );
+  }
+  let stop = start();
 }

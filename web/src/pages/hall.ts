@@ -1,16 +1,18 @@
 // The hall: every board of an event, live, by round, each small with its
 // last move, both clocks (the running one marked, a fallen flag in red), a
 // marker on a board with a pending violation, claim or illegal move, and
-// the results as they come.
+// the results as they come. It reads without a token: under the event's
+// broadcast delay it shows the games as they stood the delay ago, and
+// says so.
 
 import { api, eventPgnURL } from '../api';
 import { checkOf, viewBoard, type Api } from '../board';
-import { drawClocks, everyTick, header, placeWords, playerName, roundSelect } from '../common';
+import { delayNote, drawClocks, everyTick, header, placeWords, playerName, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followEvent, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
 import type { EventInfo, Side } from '../types';
-import { claimName, resultWords, sideName } from '../words';
+import { claimName, resultWords, sideName, whoName } from '../words';
 
 interface Card {
   el: HTMLElement;
@@ -30,8 +32,11 @@ export function markers(g: GameState): { kind: string; text: string }[] {
   const out: { kind: string; text: string }[] = [];
   const c = g.claimParties();
   if (c && inPlay(g)) out.push({ kind: 'violation', text: `touch-move violation by ${sideName(c.violator)}, claimable` });
-  if (m.illegal) out.push({ kind: 'illegal', text: `illegal move by ${sideName(m.illegal.by ?? 'white')}` });
-  if (m.claim) out.push({ kind: 'claim', text: `${sideName(m.claim.by ?? 'white')} claimed ${claimName(m.claim.what)}: ${m.claim.granted ? 'granted' : 'refused'}` });
+  if (m.illegal) out.push({ kind: 'illegal', text: `illegal move by ${whoName(m.illegal.by) || 'a player'}` });
+  if (m.claim) {
+    const by = m.claim.by === 'arbiter' ? 'the arbiter acted on' : `${whoName(m.claim.by) || 'a player'} claimed`;
+    out.push({ kind: 'claim', text: `${by} ${claimName(m.claim.what)}: ${m.claim.granted ? 'granted' : 'refused'}` });
+  }
   return out;
 }
 
@@ -71,6 +76,7 @@ export function eventWhere(info: EventInfo): string {
 export function hall(app: HTMLElement, id: string) {
   const title = h('h1', { id: 'title' }, 'Hall');
   const where = h('p', { class: 'hall-where muted', id: 'where', hidden: true });
+  const delayed = h('p', { class: 'delay-note', id: 'delay-note', hidden: true });
   const grid = h('div', { class: 'hall-rounds', id: 'hall' });
   const live = h('span', { class: 'live', id: 'live' }, 'offline');
   let games = new Map<string, GameState>();
@@ -80,21 +86,27 @@ export function hall(app: HTMLElement, id: string) {
     h(
       'main',
       { class: 'hall' },
-      h('div', { class: 'hall-head' }, h('div', { class: 'hall-what' }, title, where), rounds.el,
+      h('div', { class: 'hall-head' }, h('div', { class: 'hall-what' }, title, where, delayed), rounds.el,
         h('p', { class: 'links' }, h('a', { href: `/desk/${id}` }, 'Arbiter’s desk'), ' · ', h('a', { href: eventPgnURL(id), download: `event-${id}.pgn` }, 'PGN of every game'))),
       grid,
     ),
   );
-  api.event(id).then(
-    ev => {
-      setTitle(`${ev.name} — hall`);
-      fill(title, ev.name);
-      const w = eventWhere(ev.info ?? {});
-      fill(where, w);
-      where.hidden = !w;
-    },
-    () => fill(title, 'No such event'),
-  );
+  // The event, read again whenever the socket comes back: a change of the
+  // broadcast delay disconnects the delayed sockets.
+  const readEvent = () =>
+    api.event(id).then(
+      ev => {
+        setTitle(`${ev.name} — hall`);
+        fill(title, ev.name);
+        const w = eventWhere(ev.info ?? {});
+        fill(where, w);
+        where.hidden = !w;
+        delayNote(delayed, ev.delay ?? 0);
+      },
+      () => fill(title, 'No such event'),
+    );
+  readEvent();
+  let wasOpen = true;
 
   const cards = new Map<string, Card>();
   const card = (g: GameState): Card => {
@@ -192,6 +204,8 @@ export function hall(app: HTMLElement, id: string) {
     open => {
       live.textContent = open ? 'live' : 'offline';
       live.classList.toggle('on', open);
+      if (open && !wasOpen) readEvent();
+      wasOpen = open;
     },
   );
 }

@@ -2,7 +2,8 @@
 // on a piece is a touch, a drag is a lift and a drop, the clock is a
 // button, j'adoube is announced with another. Every gesture is posted as
 // protocol actions to the server, whose rulings come back on the game's
-// live stream and are drawn as they happen.
+// live stream and are drawn as they happen. The page reads the game with
+// the board's token: live, whatever the event's broadcast delay.
 
 import { api, ApiError, pgnURL, recent, tokenFromFragment, tokens } from '../api';
 import { castlingHands, checkOf, drawDuty, highlight, pieceAt, trackBounds, viewBoard, type Api, type Key } from '../board';
@@ -160,20 +161,21 @@ export function play(app: HTMLElement, id: string) {
     );
     const claimMove = h('input', { id: `claim-move-${side}`, placeholder: 'intended move (optional)', 'aria-label': 'intended move', size: 10 });
     const claimBtn = h('button', { type: 'button', id: `claim-${side}` }, 'Claim');
+    const actBtn = (act: string, text: string, extra: Record<string, string> = {}) =>
+      h('button', { type: 'button', 'data-act': act, id: `${act}-${side}`, ...extra }, text);
+    const acts = {
+      offer: actBtn('offer-draw', 'Offer draw'),
+      accept: actBtn('accept-draw', 'Accept draw'),
+      decline: actBtn('decline-draw', 'Decline'),
+      resign: actBtn('resign', 'Resign', { class: 'danger' }),
+      flag: actBtn('flag', 'Flag fell', { class: 'danger', title: 'This player’s time has run out' }),
+    };
     const more = h(
       'details',
       { class: 'more' },
       h('summary', null, 'Claims, draw, resign'),
       h('div', { class: 'row' }, claimSel, claimMove, claimBtn),
-      h(
-        'div',
-        { class: 'row' },
-        h('button', { type: 'button', 'data-act': 'offer-draw' }, 'Offer draw'),
-        h('button', { type: 'button', 'data-act': 'accept-draw' }, 'Accept draw'),
-        h('button', { type: 'button', 'data-act': 'decline-draw' }, 'Decline'),
-        h('button', { type: 'button', 'data-act': 'resign', class: 'danger' }, 'Resign'),
-        h('button', { type: 'button', 'data-act': 'flag', class: 'danger', title: 'This player’s time has run out' }, 'Flag fell'),
-      ),
+      h('div', { class: 'row' }, acts.offer, acts.accept, acts.decline, acts.resign, acts.flag),
     );
     more.querySelectorAll<HTMLButtonElement>('button[data-act]').forEach(b =>
       b.addEventListener('click', () => {
@@ -196,7 +198,7 @@ export function play(app: HTMLElement, id: string) {
       h('div', { class: 'row controls' }, clockBtn, adoube),
       more,
     );
-    return { el, clockBtn, adoube };
+    return { el, clockBtn, adoube, claimBtn, acts };
   };
   const panels = { white: panel('white'), black: panel('black') };
   const top = h('div', { class: 'slot-top' });
@@ -546,6 +548,17 @@ export function play(app: HTMLElement, id: string) {
       panels[s].clockBtn.disabled = over || !mayPress(m, s);
       panels[s].el.classList.toggle('to-move', !over && s === mv);
       panels[s].el.classList.toggle('owes', !over && m.owes[s]);
+      // After the result there is nothing left to claim, offer or resign
+      // (an act then changes nothing); a draw offer is answered only when
+      // the opponent made one.
+      const p = panels[s];
+      const offered = !over && g.drawOffer === other(s);
+      p.claimBtn.disabled = over;
+      p.acts.offer.disabled = over;
+      p.acts.resign.disabled = over;
+      p.acts.flag.disabled = over;
+      p.acts.accept.disabled = !offered;
+      p.acts.decline.disabled = !offered;
     }
     // The board: what physically stands on it, the last move, the
     // obligation of the player having the move (touched piece circled,
@@ -589,12 +602,12 @@ export function play(app: HTMLElement, id: string) {
     if (g.drawOffer && !over) s += ` ${sideName(g.drawOffer)} offers a draw.`;
     status.textContent = s;
     focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
-    moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen);
-    rulings.draw(m.rulings, m.rulingFens, flag);
+    moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen, m.moveTexts);
+    rulings.draw(m.rulings, m.rulingFens, flag, m.rulingEntries);
     drawClocks(g, clockEl);
     // A new violation, illegal move, claim or result replaces the notice;
     // a refusal stays until then.
-    const notable = m.rulings.filter(r => ['violation', 'illegal', 'claim', 'result'].includes(r.kind));
+    const notable = m.rulings.filter(r => ['violation', 'illegal', 'claim', 'result', 'irregularity'].includes(r.kind));
     if (notable.length !== seenNotable) {
       if (notable.length > seenNotable || seenNotable < 0) showNotice(notable[notable.length - 1] ?? null);
       seenNotable = notable.length;
@@ -626,7 +639,13 @@ export function play(app: HTMLElement, id: string) {
       }
       render();
     },
-    open => app.classList.toggle('offline', !open),
+    (open, withToken) => {
+      app.classList.toggle('offline', !open);
+      // A token the game's socket refused (replaced by the arbiter): the
+      // game is followed as spectators see it.
+      app.classList.toggle('spectating', open && !withToken && !!token());
+    },
+    token,
   );
 }
 
