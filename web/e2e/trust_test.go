@@ -407,3 +407,29 @@ func countRulings(t *testing.T, base, game string) int {
 	}
 	return n
 }
+
+// A board token the arbiter has replaced: the game's socket refuses it,
+// and the play page follows the game all the same, as spectators see it
+// (the event has no delay here: live), rather than waiting for a socket
+// that never opens.
+func TestPlay_ReplacedTokenStillFollowsTheGame(t *testing.T) {
+	needChromium(t)
+	base := startServer(t)
+	var ev createdEvent
+	apiCall(t, "POST", base+"/api/events", "", map[string]any{
+		"name": "Replaced", "games": []map[string]any{{"white": "Ashworth", "black": "Brandt"}},
+	}, &ev)
+	g := ev.Games[0]
+	old := g.BoardToken
+	apiCall(t, "POST", base+"/api/games/"+g.ID+"/board-token", ev.ArbiterToken, map[string]any{}, &g)
+	if g.BoardToken == old || g.BoardToken == "" {
+		t.Fatalf("no new board token: %q", g.BoardToken)
+	}
+	b := newBrowser(t, "players", base, desktopW, desktopH)
+	b.open("/play/" + g.ID + "#token=" + old)
+	boardIs(b, "mover", "white", 15*time.Second)
+	post(t, base, g, moves("white", "e2e4")...)
+	b.wait("e4 on the play page", 10*time.Second, pieceOn("e4", "P"))
+	b.wait("followed as a spectator", 5*time.Second, `document.querySelector("#app").classList.contains("spectating") && !document.querySelector("#app").classList.contains("offline")`)
+	b.wait("the players told", 5*time.Second, `!document.querySelector("#notice").hidden && document.querySelector("#notice").textContent.includes("did not accept this browser’s board token")`)
+}

@@ -616,6 +616,14 @@ export function play(app: HTMLElement, id: string) {
 
   everyTick(() => state && drawClocks(state, clockEl));
   focusWrap.addEventListener('focus', render);
+
+  /** Tells the players, once the game is drawn, that the server refused this browser's token. */
+  let refusalTold = false;
+  function tellRefusal() {
+    if (refusalTold || !state || !app.classList.contains('spectating')) return;
+    refusalTold = true;
+    showNotice({ at: 0, kind: 'error', error: 'the server did not accept this browser’s board token (the arbiter may have issued a new one): you see the game as spectators do, and cannot play on this page' });
+  }
   focusWrap.addEventListener('blur', render);
 
   followGame(
@@ -638,12 +646,16 @@ export function play(app: HTMLElement, id: string) {
         if (!token()) showNotice({ at: 0, kind: 'error', error: 'this browser has no board token for this game: you can watch, not play' });
       }
       render();
+      tellRefusal();
     },
     (open, withToken) => {
       app.classList.toggle('offline', !open);
       // A token the game's socket refused (replaced by the arbiter): the
-      // game is followed as spectators see it.
-      app.classList.toggle('spectating', open && !withToken && !!token());
+      // game is followed as spectators see it, and the players are told.
+      const refused = open && !withToken && !!token();
+      app.classList.toggle('spectating', refused);
+      if (!refused) refusalTold = false;
+      tellRefusal();
     },
     token,
   );
