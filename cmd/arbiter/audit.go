@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -84,6 +85,19 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
+	// That target multiplies what a worker holds, which a file of games
+	// near --max-game-bytes makes some five times the limit, and a few
+	// chunks: a soft limit on the memory of the process keeps it in
+	// bounds there (64 MiB and 16 times the limit a worker), while an
+	// audit of ordinary games, whose heap stays under 30 MB, never comes
+	// near it. GOMEMLIMIT in the environment still rules.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		w := *workers
+		if w <= 0 {
+			w = runtime.GOMAXPROCS(0)
+		}
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(auditMemoryLimit(w, *maxGame)))
+	}
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	defer out.Flush()
@@ -117,6 +131,13 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	elapsed := time.Since(begin)
 	writeSummary(out, *asJSON, files, total, elapsed)
 	return status
+}
+
+// auditMemoryLimit is the soft limit on the memory of an audit with the
+// given workers and limit on a game's text: 64 MiB, and 16 times the
+// limit a worker.
+func auditMemoryLimit(workers, maxGame int) int64 {
+	return 64<<20 + int64(workers)*16*int64(maxGame)
 }
 
 // auditFile opens name ("-" is stdin), undoes gzip or zstd compression,

@@ -288,3 +288,24 @@ func resetPeak() int64 {
 	}
 	return 0
 }
+
+// TestAuditCmd_MemoryLimitRestored checks that the soft memory limit an
+// audit sets is the process's own again once it returns, and that it is
+// left alone when GOMEMLIMIT is set; and that the limit grows with the
+// workers and with --max-game-bytes.
+func TestAuditCmd_MemoryLimitRestored(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	if code, _, errs := runCmd(t, craftedPGN, "audit", "--workers", "2", "-"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("memory limit %d after the audit, %d before", got, before)
+	}
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	if code, _, _ := runCmd(t, craftedPGN, "audit", "-"); code != 0 || debug.SetMemoryLimit(-1) != before {
+		t.Errorf("exit %d, memory limit %d", code, debug.SetMemoryLimit(-1))
+	}
+	if a, b, c := auditMemoryLimit(1, 1<<20), auditMemoryLimit(4, 1<<20), auditMemoryLimit(1, 64<<20); !(a < b && a < c && a > 64<<20) {
+		t.Errorf("limits %d %d %d", a, b, c)
+	}
+}
