@@ -257,6 +257,7 @@ func TestPages_NewActsAndRulingsInWords(t *testing.T) {
 			{"white": "Wrong", "black": "Colour", "start": map[string]any{"fen": "k7/4P3/8/8/8/8/8/K7 w - - 0 1"}},
 			{"white": "Knock", "black": "Over"},
 			{"white": "Blitz", "black": "Limbo", "start": map[string]any{"rules": "fide-blitz", "fen": "k6r/4P3/8/8/8/8/8/4K3 w - - 0 1"}},
+			{"white": "Blitz", "black": "Waits", "start": map[string]any{"rules": "fide-blitz", "fen": "k6r/4P3/8/8/8/8/8/4K3 w - - 0 1"}},
 		},
 	}, &ev)
 	g := ev.Games
@@ -335,6 +336,10 @@ func TestPages_NewActsAndRulingsInWords(t *testing.T) {
 		map[string]any{"by": "white", "act": "clock"},
 		map[string]any{"by": "black", "act": "lift", "sq": "h8"}, map[string]any{"by": "black", "act": "remove", "sq": "e8"},
 		map[string]any{"by": "black", "act": "drop", "sq": "e8"}, map[string]any{"by": "black", "act": "clock"})
+	// 6: the same illegal position, waiting for Black's move: Black has it.
+	board(6,
+		map[string]any{"by": "white", "act": "lift", "sq": "e7"}, map[string]any{"by": "white", "act": "drop", "sq": "e8"},
+		map[string]any{"by": "white", "act": "clock"})
 
 	b := newBrowser(t, "spectator", base, desktopW, desktopH)
 	placement := func(fen string) string { return strings.Fields(fen)[0] }
@@ -352,6 +357,7 @@ func TestPages_NewActsAndRulingsInWords(t *testing.T) {
 		{rulings: []string{"Illegal move by White", "7.5.1"}, moves: "e8=Q+"},
 		{rulings: []string{"displaced onto h3", "FIDE 7.6"}},
 		{rulings: []string{"leaves an illegal position", "unclaimed, it stands"}, moves: "Rh8-e8"},
+		{fen: "k3P2r/8/8/8/8/8/8/4K3", rulings: []string{"leaves an illegal position", "FIDE A.5.4"}},
 	}
 	// Every ruling, the full log, is what is checked.
 	b.open("/board/" + g[0].ID)
@@ -383,12 +389,21 @@ func TestPages_NewActsAndRulingsInWords(t *testing.T) {
 			}
 		}
 	}
-	// The cancelled game is over for every page: the hall says so.
+	// The illegal position waits for Black: he has the move.
+	if m := eval[string](b, `document.querySelector("#board").dataset.mover`); m != "black" {
+		t.Errorf("with White's illegal position on the board, %s has the move; want Black", m)
+	}
+	if s := b.text("#status"); !strings.Contains(s, "White left an illegal position") {
+		t.Errorf("the status does not say the illegal position waits: %q", s)
+	}
+	// The cancelled game is over for every page: the hall says so, and
+	// marks the illegal position.
 	b.open("/hall/" + ev.ID)
-	b.wait("six boards", 10*time.Second, `document.querySelectorAll(".hall-card").length === 6`)
+	b.wait("seven boards", 10*time.Second, `document.querySelectorAll(".hall-card").length === 7`)
 	b.wait("the cancelled game", 10*time.Second, fmt.Sprintf(`document.querySelector('.hall-card[data-game=%q]').textContent.includes("Cancelled")`, g[1].ID))
+	b.wait("the illegal position marked", 10*time.Second, fmt.Sprintf(`document.querySelector('.hall-card[data-game=%q]').dataset.marks === "illegal"`, g[6].ID))
 	b.open("/desk/" + ev.ID + "#token=" + ev.ArbiterToken)
-	b.wait("the desk's six games", 10*time.Second, `document.querySelectorAll("#games tr[data-game]").length === 6`)
+	b.wait("the desk's seven games", 10*time.Second, `document.querySelectorAll("#games tr[data-game]").length === 7`)
 }
 
 // countRulings returns how many rulings a game's log holds, plus one for

@@ -98,6 +98,7 @@ export function boardPage(app: HTMLElement, id: string) {
     const o = other(m.mover);
     if (!over && m.owes[o]) s += ` ${sideName(o)} has made a move and not yet pressed the clock.`;
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} — FIDE ${d.article}: ${article(d.article)}`;
+    if (m.limbo && !over) s += ` ${sideName(m.limbo)} left an illegal position on the board: unless it is claimed, the game is drawn if it is still there when ${sideName(other(m.limbo))} completes his move (FIDE A.5.4).`;
     const c = g.claimParties();
     if (c && !over) s += ` ${sideName(c.claimant)} may claim ${sideName(c.violator)}’s touch-move violation.`;
     if (g.drawOffer && !over) s += ` ${sideName(g.drawOffer)} offers a draw.`;

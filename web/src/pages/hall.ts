@@ -33,6 +33,7 @@ export function markers(g: GameState): { kind: string; text: string }[] {
   const c = g.claimParties();
   if (c && inPlay(g)) out.push({ kind: 'violation', text: `touch-move violation by ${sideName(c.violator)}, claimable` });
   if (m.illegal) out.push({ kind: 'illegal', text: `illegal move by ${whoName(m.illegal.by) || 'a player'}` });
+  if (m.limbo && inPlay(g)) out.push({ kind: 'illegal', text: `illegal position left by ${sideName(m.limbo)} (A.5.4)` });
   if (m.claim) {
     const by = m.claim.by === 'arbiter' ? 'the arbiter acted on' : `${whoName(m.claim.by) || 'a player'} claimed`;
     out.push({ kind: 'claim', text: `${by} ${claimName(m.claim.what)}: ${m.claim.granted ? 'granted' : 'refused'}` });

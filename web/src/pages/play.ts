@@ -595,6 +595,7 @@ export function play(app: HTMLElement, id: string) {
     let s = over ? `The game is over${flag ? `: ${flagWords(f.result, f.reason, flag)}` : ''}.` : `${sideName(mv)} to move.`;
     if (!over && m.owes[o]) s += ` ${sideName(o)}’s move is made: ${sideName(o)}, press the clock.`;
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} (FIDE ${d.article}: ${article(d.article)})`;
+    if (m.limbo && !over) s += ` ${sideName(m.limbo)} left an illegal position on the board: unless it is claimed, the game is drawn if it is still there when ${sideName(other(m.limbo))} completes his move (FIDE A.5.4).`;
     if (holding) s += ` Holding the piece from ${holding.from}: move the cursor and press Enter to put it down.`;
     if (adoubeFor) s += ` ${sideName(adoubeFor)} said j’adoube: click the piece to adjust.`;
     const c = g.claimParties();
