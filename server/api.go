@@ -710,6 +710,9 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
+	if d, err := s.eventDelay(r.Context(), v.Event); err == nil {
+		v.Delay = int(d / time.Second)
+	}
 	writeJSON(w, http.StatusOK, v)
 }
 

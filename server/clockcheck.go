@@ -97,7 +97,7 @@ func (g *live) checkTimes(a *protocol.Action, drift time.Duration) *store.Note {
 	a.Times = nil
 	return &store.Note{Kind: store.NoteClockHeld, Times: &shown, Reckoned: &reck, Runs: runs,
 		Text: fmt.Sprintf("the board's clock showed white %s, black %s where the server reckons white %s, black %s: held for the arbiter, who accepts or corrects the clocks (6.10.2); no flag follows from it",
-			msText(shown.White), msText(shown.Black), msText(reck.White), msText(reck.Black))}
+			clockText(shown.White), clockText(shown.Black), clockText(reck.White), clockText(reck.Black))}
 }
 
 // firstReading reports whether x, a physical clock's reading before the
@@ -141,6 +141,26 @@ func abs64(x int64) int64 {
 		return -x
 	}
 	return x
+}
+
+// clockText writes a clock's milliseconds as a clock shows them: h:mm:ss
+// or m:ss, with tenths when not a whole second ("4:57", "0:09.5").
+func clockText(ms int64) string {
+	neg := ""
+	if ms < 0 {
+		neg, ms = "-", -ms
+	}
+	s, tenths := ms/1000, ms%1000/100
+	var out string
+	if s >= 3600 {
+		out = fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	} else {
+		out = fmt.Sprintf("%d:%02d", s/60, s%60)
+	}
+	if tenths != 0 {
+		out += fmt.Sprintf(".%d", tenths)
+	}
+	return neg + out
 }
 
 // msText writes milliseconds as a duration, "12.345s".

@@ -259,8 +259,8 @@ type DelaySpec struct {
 
 // putDelay serves PUT /api/events/{event}/delay (the arbiter's token):
 // the event's broadcast delay changes for every anonymous reader; its
-// delayed followers are disconnected, to come back with a fresh snapshot
-// at the new delay.
+// delayed followers, and its anonymous live ones (a delay set from 0), are
+// disconnected, to come back with a fresh snapshot at the new delay.
 func (s *Server) putDelay(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("event")
@@ -287,7 +287,7 @@ func (s *Server) putDelay(w http.ResponseWriter, r *http.Request) {
 }
 
 // delayChanged applies an event's new delay in memory: the shadows of its
-// games are dropped and its delayed followers disconnected.
+// games are dropped, and its delayed and anonymous followers disconnected.
 func (s *Server) delayChanged(eventID string, d time.Duration) {
 	s.delayMu.Lock()
 	if s.delays == nil {
@@ -304,7 +304,7 @@ func (s *Server) delayChanged(eventID string, d time.Duration) {
 		}
 		g.mu.Unlock()
 	}
-	s.hub.dropDelayed(eventID, ids)
+	s.hub.dropForDelay(eventID, ids)
 	s.forgetList(eventID)
 }
 

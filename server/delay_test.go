@@ -179,3 +179,53 @@ func TestBounds_SocketsPerClientAndEventPages(t *testing.T) {
 	}
 	_ = protocol.KindMove
 }
+
+// A delay set from 0 holds at once: the anonymous live followers of the
+// event's hall and games are disconnected (to come back delayed), while
+// the board's socket stays live; a socket opened with a wrong token reads
+// as anonymous, and the game view says the event's delay.
+func TestDelay_SetFromZeroDropsAnonymousLiveFollowers(t *testing.T) {
+	ts := startServer(t, backends()[0].dsn(t))
+	ev := createEvent(t, ts.url, 1, protocol.Start{})
+	g := ev.Games[0]
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	dial := func(path string) *websocket.Conn {
+		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.url, "http")+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.CloseNow() })
+		if _, _, err := c.Read(ctx); err != nil { // the snapshot
+			t.Fatal(err)
+		}
+		return c
+	}
+	hall, game := dial("/api/events/"+ev.ID+"/live"), dial("/api/games/"+g.ID+"/live?token=brd_wrong")
+	board := dial("/api/games/" + g.ID + "/live?token=" + g.BoardToken)
+	if st, raw := call(t, "PUT", ts.url+"/api/events/"+ev.ID+"/delay", ev.ArbiterToken, `{"delay":3600}`, nil); st != http.StatusOK {
+		t.Fatalf("delay: %d %s", st, raw)
+	}
+	for name, c := range map[string]*websocket.Conn{"hall": hall, "game (wrong token)": game} {
+		_, b, err := c.Read(ctx)
+		if err != nil || !strings.Contains(string(b), `"dropped":true`) || !strings.Contains(string(b), "broadcast delay changed") {
+			t.Errorf("%s: %s %v", name, b, err)
+		}
+	}
+	call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, moves(t, "e2e4", false), nil)
+	if _, b, err := board.Read(ctx); err != nil || !strings.Contains(string(b), `"type":"entry"`) {
+		t.Errorf("the board's socket after the change: %s %v", b, err)
+	}
+	// Back, anonymous: the game as it stood an hour ago.
+	c := dial("/api/games/" + g.ID + "/live?token=brd_wrong")
+	rctx, rcancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer rcancel()
+	if _, b, err := c.Read(rctx); err == nil {
+		t.Errorf("a delayed follower got %s at once", b)
+	}
+	var v GameView
+	call(t, "GET", ts.url+"/api/games/"+g.ID, "", nil, &v)
+	if v.Delay != 3600 || len(v.Moves) != 0 {
+		t.Errorf("anonymous game view: delay %d, moves %v", v.Delay, v.Moves)
+	}
+}

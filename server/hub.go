@@ -101,7 +101,13 @@ type subscriber struct {
 	// dropped is set when the queue overflowed: nothing more is queued
 	// (the socket closes), so that the follower never sees a gap.
 	dropped bool
-	wake    chan struct{} // a token when the queue has messages
+	// anon marks a live follower without the event's or the game's token:
+	// the event's broadcast delay, if one is set, applies to him.
+	anon bool
+	// why is what the follower is told when it is dropped ("" for the
+	// overflow's words).
+	why  string
+	wake chan struct{} // a token when the queue has messages
 	// gather is how long the writer waits, once woken, for more messages
 	// to write with the first (0: none). A hall's follower gets an entry
 	// per action of any game: a thousand a second in a large hall, which
@@ -292,18 +298,26 @@ func (h *hub) publish(game, event string, b []byte, snap func() outMsg) {
 	h.publishIn(&h.live, game, event, b, snap)
 }
 
-// dropDelayed disconnects the delayed followers of an event and of the
-// games given (the event's delay changed: they come back at the new one).
-func (h *hub) dropDelayed(event string, games []string) {
+// dropForDelay disconnects the followers an event's new broadcast delay
+// concerns: the delayed ones of the event and of the games given, and the
+// anonymous live ones (a delay set from 0). They come back at the new
+// delay.
+func (h *hub) dropForDelay(event string, games []string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for sb := range h.delayed.byEvent[event] {
-		sb.drop()
-	}
-	for _, id := range games {
-		for sb := range h.delayed.byGame[id] {
-			sb.drop()
+	drop := func(sbs map[*subscriber]bool, anonOnly bool) {
+		for sb := range sbs {
+			if !anonOnly || sb.anon {
+				sb.why = "the event's broadcast delay changed: reconnect to follow at the new delay"
+				sb.drop()
+			}
 		}
+	}
+	drop(h.delayed.byEvent[event], false)
+	drop(h.live.byEvent[event], true)
+	for _, id := range games {
+		drop(h.delayed.byGame[id], false)
+		drop(h.live.byGame[id], true)
 	}
 }
 

@@ -564,10 +564,20 @@ func TestLive_GameAndEventStreams(t *testing.T) {
 		if m := readMessage(t, ctx, hall); m.Type != "snapshot" || m.Game.White != "Late" {
 			t.Fatalf("new game: %+v", m)
 		}
-		// A wrong token is refused before the upgrade.
-		if _, resp, err := websocket.Dial(ctx, ws+"/api/games/"+g.ID+"/live?token=brd_nope", nil); err == nil || resp.StatusCode != http.StatusForbidden {
+		// A wrong token reads as none (as on every read): the socket
+		// follows the game, and an action sent on it is refused (403).
+		wrong, _, err := websocket.Dial(ctx, ws+"/api/games/"+g.ID+"/live?token=brd_nope", nil)
+		if err != nil {
 			t.Fatalf("wrong token: %v", err)
 		}
+		if m := readMessage(t, ctx, wrong); m.Type != "snapshot" {
+			t.Fatalf("wrong token's first message: %+v", m)
+		}
+		wrong.Write(ctx, websocket.MessageText, []byte(`{"by":"white","act":"lift","sq":"g1"}`))
+		if m := readMessage(t, ctx, wrong); m.Type != "error" || m.Error == nil || m.Error.Status != http.StatusForbidden {
+			t.Fatalf("an action on a wrong token's socket: %+v", m)
+		}
+		wrong.CloseNow()
 		// The server going away closes the streams.
 		ts.Close()
 		if _, _, err := spectator.Read(ctx); websocket.CloseStatus(err) != websocket.StatusGoingAway {

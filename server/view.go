@@ -72,6 +72,9 @@ type GameView struct {
 	// reading held for the arbiter, until he accepts or corrects it.
 	Notes     []EntryNote `json:"notes"`
 	ClockHeld *EntryNote  `json:"clock_held,omitempty"`
+	// Delay is the event's broadcast delay in seconds, in the answer to
+	// GET /api/games/{game}: a page says whether it shows the game live.
+	Delay int `json:"delay,omitempty"`
 }
 
 // ClockView is what a game's clocks show at a moment, as the server keeps

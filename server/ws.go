@@ -70,16 +70,20 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
+	// A token that is neither the board's nor the arbiter's reads as none
+	// (the event's delay applies), as on every read; its posts on the
+	// socket are refused one by one (a page whose board token was
+	// replaced keeps following the game).
 	tok := requestToken(r)
-	var lag time.Duration
-	if tok != "" {
-		if _, err = s.author(ctx, tok, g); err != nil {
-			writeErr(w, err)
-			return
-		}
-	} else if lag, err = s.eventDelay(ctx, g.meta.Event); err != nil {
+	lag, err := s.readerDelay(ctx, r, g.meta.Event, g)
+	if err != nil {
 		writeErr(w, err)
 		return
+	}
+	anon := true
+	if tok != "" {
+		_, err := s.author(ctx, tok, g)
+		anon = err != nil
 	}
 	follow := r.URL.Query().Get("follow") != "false"
 	if !s.socketAllowed(w, r) {
@@ -110,6 +114,7 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		defer s.hub.unfollow(s.hub.delayed.byGame, sh.meta.ID, sb)
 	} else if follow {
 		sb = newSubscriber(1)
+		sb.anon = anon
 		g.mu.Lock()
 		err := s.syncLive(ctx, g)
 		if err == nil {
@@ -188,6 +193,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
+	anon := !s.readsLive(ctx, r, id, nil)
 	if !s.socketAllowed(w, r) {
 		return
 	}
@@ -208,6 +214,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	// and no game is held while the others are.
 	sb := newSubscriber(len(lives))
 	sb.gather = hallGather
+	sb.anon = anon
 	sb.pending = make(map[string]bool, len(lives))
 	sb.known = make(map[string]bool, len(lives))
 	for _, g := range lives {
@@ -346,7 +353,11 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 				return
 			}
 		case <-sb.gone:
-			b, _ := json.Marshal(Message{Type: "error", Dropped: true, Error: apiErr(http.StatusServiceUnavailable, "this follower fell too far behind; reconnect for a fresh snapshot")})
+			why := "this follower fell too far behind; reconnect for a fresh snapshot"
+			if sb.why != "" {
+				why = sb.why // set before gone was closed
+			}
+			b, _ := json.Marshal(Message{Type: "error", Dropped: true, Error: apiErr(http.StatusServiceUnavailable, "%s", why)})
 			wctx, wcancel := context.WithTimeout(ctx, time.Second)
 			c.Write(wctx, websocket.MessageText, b)
 			wcancel()
