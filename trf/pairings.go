@@ -36,7 +36,7 @@ type Game struct {
 // Bye is a player without an opponent in a round.
 type Bye struct {
 	Player int    // starting rank
-	Result Result // H, F, U, Z, +, -, or NoResult (absent)
+	Result Result // H, F, U, Z, +, -, or NoResult (absent); see Entry.ByeCode
 }
 
 // Pairings returns the pairings of round n (1-based) from the players'
@@ -83,7 +83,7 @@ func (t *Tournament) Pairings(n int) (*Round, error) {
 	for _, p := range order {
 		e := p.Entry(n)
 		if e.Opponent == 0 {
-			rd.Byes = append(rd.Byes, Bye{Player: p.StartRank, Result: e.Result})
+			rd.Byes = append(rd.Byes, Bye{Player: p.StartRank, Result: e.ByeCode()})
 			continue
 		}
 		bad := func(col int, msg string) error {

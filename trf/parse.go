@@ -55,6 +55,7 @@ type line struct {
 	snap  string       // kindHeader, kindDeputy: the value as parsed
 	n     int          // kindDeputy: index in Deputies
 	dates []string     // kindDates: the dates as parsed
+	id    string       // kindPlayer: the text of the FIDE ID columns
 }
 
 // headerField ties a single-valued header record to its field.
@@ -164,15 +165,15 @@ type parser struct {
 // cols is a line split into columns.
 type cols []rune
 
-// decode splits a line into columns: characters, or bytes when the file
-// is not UTF-8.
+// decode splits a line into columns: characters, or bytes read as
+// Windows-1252 when the file is not UTF-8.
 func (t *Tournament) decode(s string) cols {
 	if !t.bytesMode {
 		return cols(s)
 	}
 	c := make(cols, len(s))
 	for i := 0; i < len(s); i++ {
-		c[i] = rune(s[i])
+		c[i] = decodeByte(s[i])
 	}
 	return c
 }
@@ -257,13 +258,9 @@ func (p *parser) parseLine(i int) error {
 		ln.field = f
 		v := c.field(5, len(c))
 		if f.number {
-			n := 0
-			if v != "" {
-				var ok bool
-				if n, ok = parseUint(v); !ok {
-					return p.errorf(no, 5+strings.IndexFunc(c.get(5, len(c)), notSpace), "record "+code+" must hold a number")
-				}
-			}
+			// A count is read from the digits it starts with ("15 (12)"
+			// is 15): no pairing needs it, so the rest is kept as text.
+			n, _ := leadingUint(v)
 			*f.num(t) = n
 			v = f.get(t)
 		} else {
@@ -274,7 +271,19 @@ func (p *parser) parseLine(i int) error {
 	return nil
 }
 
-func notSpace(r rune) bool { return r != ' ' }
+// leadingUint reads the number that s starts with (at most 18 digits),
+// and false when s does not start with a digit.
+func leadingUint(s string) (int, bool) {
+	i := 0
+	for i < len(s) && i < 18 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	n, _ := parseUint(s[:i])
+	return n, true
+}
 
 // parseDates reads the round dates of a 132 record.
 func parseDates(c cols) []string {
@@ -332,9 +341,6 @@ func (p *parser) parsePlayer(i int, c cols) error {
 	p.ranks[sr] = no
 	pl.StartRank = sr
 	if s := c.at(colSex); s != ' ' {
-		if !(s >= 'a' && s <= 'z' || s >= 'A' && s <= 'Z') {
-			return p.errorf(no, colSex, "the sex must be a letter (m or w) or blank")
-		}
 		pl.Sex = string(s)
 	}
 	pl.Title = c.field(colTitle, endTitle)
@@ -344,20 +350,21 @@ func (p *parser) parsePlayer(i int, c cols) error {
 		return err
 	}
 	pl.Federation = c.field(colFed, endFed)
-	id, err := p.number(c, no, colID, endID, "the FIDE ID")
-	if err != nil {
-		return err
+	// The FIDE ID column may hold a national or local ID ("N0001"): no
+	// pairing needs it, so it is kept as text (IDText) and FIDEID is 0.
+	t.lines[i].id = c.field(colID, endID)
+	if id, ok := parseUint(t.lines[i].id); ok {
+		pl.FIDEID = int64(id)
 	}
-	pl.FIDEID = int64(id)
 	pl.BirthDate = c.field(colBirth, endBirth)
 	if v := c.field(colPoints, endPoints); v != "" {
 		if pl.Points, ok = parsePoints(v); !ok {
 			return p.errorf(no, colPoints, "the points must be a number such as 2.5, or blank")
 		}
 	}
-	if pl.Rank, err = p.number(c, no, colRank, endRank, "the rank"); err != nil {
-		return err
-	}
+	// The rank is the file's standings, not pairing data: a rank that is
+	// not a number is kept as text and read as 0.
+	pl.Rank, _ = parseUint(c.field(colRank, endRank))
 	for r := 1; roundCol(r) <= len(c); r++ {
 		e, err := p.parseEntry(c, no, r, sr)
 		if err != nil {
@@ -413,9 +420,7 @@ func (p *parser) parseEntry(c cols, no, r, self int) (Entry, error) {
 // in the block of the column at fault.
 func (e Entry) check() (string, int) {
 	switch {
-	case e.Opponent == 0 && e.Result.IsPlayed():
-		return "a game result without an opponent", offResult
-	case e.Opponent == 0 && e.Colour != NoColour && !e.Result.IsForfeit():
+	case e.Opponent == 0 && e.Colour != NoColour && !e.Result.IsForfeit() && !e.Result.IsPlayed():
 		return "a colour without an opponent", offColour
 	case e.Opponent != 0 && e.Result.IsBye():
 		return "a bye code with an opponent", offResult

@@ -77,7 +77,7 @@ type Player struct {
 	Name       string // columns 15-47, "Lastname, Firstname"
 	Rating     int    // columns 49-52, FIDE rating; 0 when blank
 	Federation string // columns 54-56
-	FIDEID     int64  // columns 58-68, FIDE ID; 0 when blank
+	FIDEID     int64  // columns 58-68, FIDE ID; 0 when blank or not a number (see IDText)
 	BirthDate  string // columns 70-79, YYYY/MM/DD as written
 	Points     Points // columns 81-84
 	Rank       int    // columns 86-89; 0 when blank
@@ -91,6 +91,20 @@ type Player struct {
 	line    int         // index in owner.lines
 	srcLine int         // 1-based line number in the input
 	snap    *Player     // the fields as parsed, to keep unchanged text
+}
+
+// IDText returns the text of columns 58-68 as the file has it while
+// FIDEID is unchanged (a national or local ID such as "N0001", which is
+// not a FIDE ID, is kept there and written back as it was), else FIDEID
+// written as a number ("" for 0).
+func (p *Player) IDText() string {
+	if p.owner != nil && p.snap != nil && p.snap.FIDEID == p.FIDEID && p.line < len(p.owner.lines) {
+		return p.owner.lines[p.line].id
+	}
+	if p.FIDEID == 0 {
+		return ""
+	}
+	return strconv.FormatInt(p.FIDEID, 10)
 }
 
 // Entry is one round block of a player: the scheduled opponent, the
@@ -108,6 +122,28 @@ func (p *Player) Entry(round int) Entry {
 		return Entry{}
 	}
 	return p.Rounds[round-1]
+}
+
+// ByeCode returns what a block without an opponent stands for: its
+// result, except that a game result, which some programs write for a
+// bye (Swiss Master's "0000 - =", bbpPairings reads it), is read as the
+// bye it stands for: = or D a half-point bye (H), 1 or W a full-point
+// bye (F), 0 or L a zero-point bye (Z). A blank result is NoResult (the
+// standard reads it as Z; files differ on what it scores). A block with
+// an opponent gives NoResult.
+func (e Entry) ByeCode() Result {
+	if e.Opponent != 0 {
+		return NoResult
+	}
+	switch e.Result {
+	case Draw, UnratedDraw:
+		return HalfBye
+	case Win, UnratedWin:
+		return FullBye
+	case Loss, UnratedLoss:
+		return ZeroBye
+	}
+	return e.Result
 }
 
 // Colour is the colour of a round block (column 97 for round 1).

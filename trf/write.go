@@ -295,10 +295,11 @@ func (t *Tournament) encode(c cols, no int) (string, error) {
 	}
 	b := make([]byte, len(c))
 	for i, r := range c {
-		if r > 0xFF {
-			return "", &Error{Line: no, Col: i + 1, Msg: fmt.Sprintf("%q cannot be written in this file's single-byte encoding", r)}
+		x, ok := encodeRune(r)
+		if !ok {
+			return "", &Error{Line: no, Col: i + 1, Msg: fmt.Sprintf("%q cannot be written in this file's encoding, Windows-1252", r)}
 		}
-		b[i] = byte(r)
+		b[i] = x
 	}
 	return string(b), nil
 }
@@ -425,8 +426,8 @@ func checkPlayer(p *Player) error {
 	switch {
 	case p.StartRank < 1 || p.StartRank > 9999:
 		return bad("the starting rank must be from 1 to 9999")
-	case len(p.Sex) > 1 || p.Sex != "" && !(p.Sex[0] >= 'a' && p.Sex[0] <= 'z' || p.Sex[0] >= 'A' && p.Sex[0] <= 'Z'):
-		return bad("the sex must be one letter or empty")
+	case len([]rune(p.Sex)) > 1 || p.Sex == " ":
+		return bad("the sex must be one character or empty")
 	case p.Rating < 0 || p.Rating > 9999:
 		return bad("the rating must be from 0 to 9999")
 	case p.FIDEID < 0 || p.FIDEID > 99999999999:
