@@ -268,7 +268,9 @@ func ordinal(n int) string {
 // reason, in the PGN standard's words (section 9.8.1): "normal" for a game
 // ended on the board or by the players (mate, stalemate, a draw by rule
 // or agreement, resignation), "time forfeit", "rules infraction" (illegal
-// moves), "adjudication" (an arbiter's decision, reason "arbiter"), and
+// moves), "adjudication" (an arbiter's decision, reason "arbiter"),
+// "abandoned" (a game lost by forfeit, not played: reasons "forfeit" and
+// "double-forfeit"), and
 // "unterminated" for a game still going on (reason ""). The reason
 // itself, this project's own word, goes in the TerminationDetail tag.
 func Termination(reason string) string {
@@ -281,6 +283,8 @@ func Termination(reason string) string {
 		return "rules infraction"
 	case "arbiter":
 		return "adjudication"
+	case "forfeit", "double-forfeit":
+		return "abandoned"
 	}
 	return "normal"
 }

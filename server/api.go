@@ -237,7 +237,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 			"GET /healthz",
 			"POST /api/events", "GET /api/events", "GET /api/events/{event}", "POST /api/events/{event}/games",
 			"GET /api/events/{event}/pgn", "GET /api/events/{event}/live",
-			"POST /api/events/{event}/trf", "GET /api/events/{event}/trf",
+			"POST /api/events/{event}/trf", "GET /api/events/{event}/trf", "GET /api/events/{event}/standings",
 			"GET /api/games/{game}", "GET /api/games/{game}/log", "POST /api/games/{game}/actions",
 			"POST /api/games/{game}/result", "POST /api/games/{game}/clock", "POST /api/games/{game}/board-token",
 			"GET /api/games/{game}/pgn", "GET /api/games/{game}/live",
@@ -838,11 +838,13 @@ func (s *Server) postActions(w http.ResponseWriter, r *http.Request) {
 }
 
 // DecisionSpec is the body of POST /api/games/{game}/result: the result
-// ("1-0", "0-1", "1/2-1/2", or "*" to withdraw an earlier decision) and
-// the arbiter's reason, in words.
+// ("1-0", "0-1", "1/2-1/2", or "*" to withdraw an earlier decision), the
+// arbiter's reason, in words, and whether it is a forfeit (the game not
+// played: "1-0" or "0-1", or "0-0" when both players lose by forfeit).
 type DecisionSpec struct {
-	Result string `json:"result"`
-	Reason string `json:"reason,omitempty"`
+	Result  string `json:"result"`
+	Reason  string `json:"reason,omitempty"`
+	Forfeit bool   `json:"forfeit,omitempty"` // 1-0 or 0-1 by forfeit; 0-0 both lose by forfeit
 }
 
 // arbiterGame loads the request's game and checks that the token is the
@@ -874,17 +876,21 @@ func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	switch d.Result {
-	case "1-0", "0-1", "1/2-1/2", "*":
+	switch {
+	case d.Forfeit && (d.Result == "1-0" || d.Result == "0-1" || d.Result == "0-0"):
+	case d.Forfeit:
+		writeErr(w, apiErr(http.StatusBadRequest, "a forfeit is 1-0, 0-1 or 0-0 (both lose by forfeit), not %q", d.Result))
+		return
+	case d.Result == "1-0" || d.Result == "0-1" || d.Result == "1/2-1/2" || d.Result == "*":
 	default:
-		writeErr(w, apiErr(http.StatusBadRequest, "result must be 1-0, 0-1, 1/2-1/2 or *, not %q", d.Result))
+		writeErr(w, apiErr(http.StatusBadRequest, "result must be 1-0, 0-1, 1/2-1/2 or *, or with forfeit true 1-0, 0-1 or 0-0, not %q", d.Result))
 		return
 	}
 	if err := textField("reason", d.Reason); err != nil {
 		writeErr(w, err)
 		return
 	}
-	res, err := s.decide(ctx, g, store.Decision{Result: d.Result, Reason: d.Reason})
+	res, err := s.decide(ctx, g, store.Decision{Result: d.Result, Reason: d.Reason, Forfeit: d.Forfeit})
 	if err != nil {
 		writeErr(w, err)
 		return

@@ -30,6 +30,14 @@ func pgnRecord(ev store.Event, m store.Game, eng *touch.Engine, log []record, de
 	result, reason := sum.Result, sum.Reason
 	if decision != nil {
 		result, reason = decision.Result, "arbiter"
+		if decision.Forfeit {
+			// A forfeit: the game was not played. PGN has no 0-0: a double
+			// forfeit is "*", which the standard gives to abandoned games.
+			reason = "forfeit"
+			if result == "0-0" {
+				result, reason = "*", "double-forfeit"
+			}
+		}
 	}
 	site := ev.Site
 	if site == "" {

@@ -211,6 +211,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/events/{event}/live", s.followEvent)
 	m.HandleFunc("POST /api/events/{event}/trf", s.importTRF)
 	m.HandleFunc("GET /api/events/{event}/trf", s.exportTRF)
+	m.HandleFunc("GET /api/events/{event}/standings", s.getStandings)
 	m.HandleFunc("GET /api/games/{game}", s.getGame)
 	m.HandleFunc("GET /api/games/{game}/log", s.getLog)
 	m.HandleFunc("POST /api/games/{game}/actions", s.postActions)

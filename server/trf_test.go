@@ -1,12 +1,15 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/trf"
@@ -166,4 +169,302 @@ func TestTRF_RoundTrip(t *testing.T) {
 			t.Errorf("%d games after two rounds", len(g))
 		}
 	})
+}
+
+// trfEvent is an event made for a TRF test: its base URL, id and the
+// arbiter's header.
+type trfEvent struct {
+	url, id string
+	arb     map[string]string
+	token   string
+}
+
+func newTRFEvent(t *testing.T, base string) trfEvent {
+	t.Helper()
+	ev := createEvent(t, base, 0, protocol.Start{})
+	return trfEvent{url: base, id: ev.ID, arb: map[string]string{"Authorization": "Bearer " + ev.ArbiterToken}, token: ev.ArbiterToken}
+}
+
+// importFile posts a TRF file for a round (query: more parameters) and
+// returns the status and the answer.
+func (e trfEvent) importFile(t *testing.T, data []byte, round int, query string) (int, TRFImport, string) {
+	t.Helper()
+	st, _, body := raw(t, "POST", fmt.Sprintf("%s/api/events/%s/trf?round=%d%s", e.url, e.id, round, query), "text/plain", string(data), e.arb)
+	var imp TRFImport
+	if st == http.StatusCreated {
+		mustUnmarshal(t, body, &imp)
+	}
+	return st, imp, body
+}
+
+func (e trfEvent) export(t *testing.T) []byte {
+	t.Helper()
+	st, _, body := raw(t, "GET", e.url+"/api/events/"+e.id+"/trf", "", "", e.arb)
+	if st != 200 {
+		t.Fatalf("export: %d %s", st, body)
+	}
+	return []byte(body)
+}
+
+// decide posts the arbiter's decision on a game.
+func (e trfEvent) decide(t *testing.T, game, result string, forfeit bool) {
+	t.Helper()
+	if st, body := call(t, "POST", e.url+"/api/games/"+game+"/result", e.token, DecisionSpec{Result: result, Forfeit: forfeit}, nil); st != 200 {
+		t.Fatalf("decision %s %s: %d %s", game, result, st, body)
+	}
+}
+
+// realTRFFiles are the real files of trf/testdata/real.
+func realTRFFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	names, _ := filepath.Glob(filepath.Join("..", "trf", "testdata", "real", "*", "*"))
+	if len(names) < 20 {
+		t.Fatalf("%d real files", len(names))
+	}
+	out := map[string][]byte{}
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[n] = b
+	}
+	return out
+}
+
+// Every real file (UTF-8 and Windows-1252, LF, CR LF and CR, byes as
+// Swiss Master and the Irish programs write them, local IDs, TRF26 team
+// and scoring records) imports, and the export right after the import is
+// the file byte for byte, in its own encoding.
+func TestTRF_RealFilesImportAndExportUnchanged(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
+	for name, data := range realTRFFiles(t) {
+		e := newTRFEvent(t, ts.url)
+		st, imp, body := e.importFile(t, data, 1, "")
+		if st != http.StatusCreated {
+			t.Errorf("%s: import: %d %s", name, st, body)
+			continue
+		}
+		if want := map[bool]string{true: "UTF-8", false: "Windows-1252"}[utf8.Valid(data)]; imp.Encoding != want {
+			t.Errorf("%s: encoding %s, want %s", name, imp.Encoding, want)
+		}
+		if got := e.export(t); !bytes.Equal(got, data) {
+			t.Errorf("%s: the export right after the import is not the file (%d bytes, the file %d)", name, len(got), len(data))
+		}
+	}
+}
+
+// The round-by-round flow on FIDE's 9-round Swiss exercise: each round's
+// file (the real results before it, its pairings) is imported, its games
+// are decided in the hall as they really ended (forfeits with
+// "forfeit": true), and the export gives each player the real result
+// block and points; the standings after the last round equal the
+// reference's.
+func TestTRF_RoundByRoundReproducesTheTournament(t *testing.T) {
+	final, err := os.ReadFile(filepath.Join("..", "trf", "testdata", "real", "tbs", "held_swiss_9.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, err := trf.Parse(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
+	e := newTRFEvent(t, ts.url)
+	for r := 1; r <= 9; r++ {
+		// The file the pairing program wrote for round r.
+		in, _ := trf.Parse(final)
+		for _, p := range in.Players {
+			p.Rounds = p.Rounds[:r]
+			if p.Rounds[r-1].Opponent != 0 {
+				p.Rounds[r-1].Result = trf.NoResult
+			}
+			p.Points = in.Score(p, r) // the byes of round r are known when it is paired
+		}
+		var buf bytes.Buffer
+		if err := in.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		st, imp, body := e.importFile(t, buf.Bytes(), r, "")
+		if st != http.StatusCreated || len(imp.Conflicts) != 0 {
+			t.Fatalf("round %d: %d %s", r, st, body)
+		}
+		// The hall decides each game as it ended.
+		for _, g := range imp.Games {
+			ew := real.Player(g.WhitePlayer.Rank).Entry(r)
+			res := map[trf.Result]string{trf.Win: "1-0", trf.Loss: "0-1", trf.Draw: "1/2-1/2", trf.ForfeitWin: "1-0", trf.ForfeitLoss: "0-1"}[ew.Result]
+			if ew.Result == trf.ForfeitLoss && real.Player(g.BlackPlayer.Rank).Entry(r).Result == trf.ForfeitLoss {
+				res = "0-0"
+			}
+			e.decide(t, g.ID, res, ew.Result.IsForfeit())
+		}
+		back, err := trf.Parse(e.export(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range back.Players {
+			want := real.Player(p.StartRank)
+			if p.Entry(r) != want.Entry(r) || p.Points != real.Score(want, r) {
+				t.Errorf("round %d: player %d: %+v %s, the tournament %+v %s", r, p.StartRank, p.Entry(r), p.Points, want.Entry(r), real.Score(want, r))
+			}
+		}
+	}
+	var sv Standings
+	if st, body := call(t, "GET", ts.url+"/api/events/"+e.id+"/standings?tiebreaks=BH/C1,BH,SB", "", nil, &sv); st != 200 {
+		t.Fatalf("standings: %d %s", st, body)
+	}
+	// The reference (TieBreakServer on the same file): player 6 second
+	// with BH/C1 43.5, BH 47.5, SB 31.0; player 3 first on points.
+	if len(sv.Rows) != 16 || sv.Rows[0].Start != 3 || sv.Rows[1].Start != 6 || fmt.Sprint(sv.Rows[1].Values) != "[43.5 47.5 31]" {
+		t.Errorf("standings: %+v", sv.Rows[:2])
+	}
+}
+
+// A forfeit decided in the hall: the export writes + and - (and -- for a
+// double forfeit), the feed's Result and Termination say it, and a
+// forfeit with another result is refused.
+func TestTRF_ForfeitsDecidedInTheHall(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, dsn string) {
+		ts := startServer(t, dsn)
+		e := newTRFEvent(t, ts.url)
+		st, imp, body := e.importFile(t, []byte(readTRF(t, "hall-open-r1.trf")), 1, "")
+		if st != http.StatusCreated {
+			t.Fatalf("import: %d %s", st, body)
+		}
+		g1, g2 := imp.Games[0], imp.Games[1]
+		if st, _ := call(t, "POST", ts.url+"/api/games/"+g1.ID+"/result", e.token, DecisionSpec{Result: "1/2-1/2", Forfeit: true}, nil); st != http.StatusBadRequest {
+			t.Errorf("a drawn forfeit: %d", st)
+		}
+		e.decide(t, g1.ID, "0-1", true)
+		e.decide(t, g2.ID, "0-0", true)
+		back, err := trf.Parse(e.export(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rank, want := range map[int]string{1: "- 0.0", 4: "+ 1.0", 5: "- 0.0", 2: "- 0.0"} {
+			p := back.Player(rank)
+			if got := p.Entry(1).Result.String() + " " + p.Points.String(); got != want {
+				t.Errorf("player %d: %q, want %q", rank, got, want)
+			}
+		}
+		_, _, feed := raw(t, "GET", ts.url+"/api/events/"+e.id+"/pgn?round=1", "", "", nil)
+		games := strings.Split(feed, "[Event ")
+		if len(games) != 3 {
+			t.Fatalf("feed: %s", feed)
+		}
+		for i, want := range [][]string{{`[Result "0-1"]`, `[Termination "abandoned"]`, `[TerminationDetail "forfeit"]`},
+			{`[Result "*"]`, `[Termination "abandoned"]`, `[TerminationDetail "double-forfeit"]`}} {
+			for _, w := range want {
+				if !strings.Contains(games[i+1], w) {
+					t.Errorf("board %d lacks %s:\n%s", i+1, w, games[i+1])
+				}
+			}
+		}
+		// The standings count the forfeits: player 4 won one.
+		var sv Standings
+		call(t, "GET", ts.url+"/api/events/"+e.id+"/standings?tiebreaks=WIN,WON", "", nil, &sv)
+		for _, row := range sv.Rows {
+			if row.Start == 4 && (row.Points != 1 || row.Values[0] != 1 || row.Values[1] != 0) {
+				t.Errorf("player 4: %+v", row)
+			}
+		}
+	})
+}
+
+// A next round's file whose earlier results differ from the hall's is
+// refused with the differences (409), and imports with accept=hall (the
+// export writes the hall's result) or accept=file (the arbiter's decision
+// takes the file's).
+func TestTRF_ConflictsShownNotHidden(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, dsn string) {
+		ts := startServer(t, dsn)
+		r2 := []byte(readTRF(t, "hall-open-r2.trf")) // board 1 of round 1: 1-4 1-0
+		for _, accept := range []string{"hall", "file"} {
+			e := newTRFEvent(t, ts.url)
+			_, imp, _ := e.importFile(t, []byte(readTRF(t, "hall-open-r1.trf")), 1, "")
+			e.decide(t, imp.Games[0].ID, "0-1", false) // the hall says Lindqvist won
+			e.decide(t, imp.Games[1].ID, "1/2-1/2", false)
+			st, _, body := e.importFile(t, r2, 2, "")
+			if st != http.StatusConflict || !strings.Contains(body, `"hall": "0-1"`) || !strings.Contains(body, `"file": "1-0"`) {
+				t.Fatalf("a differing result: %d %s", st, body)
+			}
+			if g := eventGames(t, ts.url, e.id); len(g) != 2 {
+				t.Fatalf("a refused import created games: %d", len(g))
+			}
+			st, imp2, body := e.importFile(t, r2, 2, "&accept="+accept)
+			if st != http.StatusCreated || len(imp2.Conflicts) != 1 || imp2.Conflicts[0].Kept != accept {
+				t.Fatalf("accept=%s: %d %s", accept, st, body)
+			}
+			back, _ := trf.Parse(e.export(t))
+			want := map[string]trf.Result{"hall": trf.Loss, "file": trf.Win}[accept]
+			if got := back.Player(1).Entry(1).Result; got != want {
+				t.Errorf("accept=%s: player 1's round 1 is %s in the export", accept, got)
+			}
+			if accept == "file" {
+				if v := getGame(t, ts.url, imp.Games[0].ID); v.Result != "1-0" {
+					t.Errorf("accept=file: the game's result is %s", v.Result)
+				}
+			}
+		}
+	})
+}
+
+// A Windows-1252 file: read with its names right, titles mapped, an
+// error named by line and column, and a NUL character refused the same.
+func TestTRF_Windows1252AndTitles(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
+	data, _ := os.ReadFile(filepath.Join("..", "trf", "testdata", "real", "icu", "latin-1.tab"))
+	e := newTRFEvent(t, ts.url)
+	st, imp, body := e.importFile(t, data, 1, "")
+	if st != http.StatusCreated || imp.Encoding != "Windows-1252" {
+		t.Fatalf("import: %d %s", st, body)
+	}
+	v := eventView(t, ts.url, e.id)
+	if v.Name != "Läs Végas National Opeñ" {
+		t.Errorf("event name %q", v.Name)
+	}
+	var found bool
+	for _, g := range v.Games {
+		for _, p := range []*PlayerView{g.WhitePlayer, g.BlackPlayer} {
+			if p != nil && p.Name == "Örr,Mârk" {
+				found = p.Title == "IM"
+			}
+		}
+	}
+	if !found {
+		t.Errorf("Örr with title IM not found: %+v", v.Games)
+	}
+	bad := bytes.Replace(data, []byte("001    3 m  g"), []byte("001    x m  g"), 1)
+	if st, _, body := raw(t, "POST", ts.url+"/api/events/"+e.id+"/trf?round=1", "text/plain", string(bad), e.arb); st != 400 || !strings.Contains(body, "line 5, column 5") {
+		t.Errorf("a bad Windows-1252 file: %d %s", st, body)
+	}
+	nul := bytes.Replace(data, []byte("Bologan"), []byte("Bolo\x00gan"), 1)
+	if st, _, body := raw(t, "POST", ts.url+"/api/events/"+e.id+"/trf?round=1", "text/plain", string(nul), e.arb); st != 400 || !strings.Contains(body, "line 5, column 19") {
+		t.Errorf("a NUL: %d %s", st, body)
+	}
+}
+
+// A TRF26 team file: the round's games by match, board 1 of each match
+// first, and the team standings' match points.
+func TestTRF_Teams(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
+	data, _ := os.ReadFile(filepath.Join("..", "trf", "testdata", "real", "tbs", "fideteam_nocolor.trf"))
+	e := newTRFEvent(t, ts.url)
+	st, imp, body := e.importFile(t, data, 1, "")
+	if st != http.StatusCreated || len(imp.Matches) != 4 {
+		t.Fatalf("import: %d %s", st, body)
+	}
+	for i, m := range imp.Matches {
+		if fmt.Sprint(m.Boards) != fmt.Sprintf("[%d %d]", 2*i+1, 2*i+2) {
+			t.Errorf("match %d: boards %v", i, m.Boards)
+		}
+		g := imp.Games[m.Boards[0]-1]
+		if g.WhitePlayer.Rank > g.BlackPlayer.Rank && g.WhitePlayer.Rank%2 == 0 || g.WhitePlayer.Rank%2 == 0 && g.BlackPlayer.Rank%2 == 0 {
+			t.Errorf("match %d: board 1 is %d-%d", i, g.WhitePlayer.Rank, g.BlackPlayer.Rank)
+		}
+	}
+	var sv Standings
+	if st, body := call(t, "GET", ts.url+"/api/events/"+e.id+"/standings", "", nil, &sv); st != 200 || len(sv.Teams) != 9 || sv.Teams[0].Name != "Team 1" || sv.Teams[0].MatchPoints != 14 {
+		t.Errorf("team standings: %d %s", st, body)
+	}
 }

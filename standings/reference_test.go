@@ -137,3 +137,37 @@ func TestStandings_EqualTheReference(t *testing.T) {
 		}
 	}
 }
+
+// The team standings of FIDE's TRF26 team exercise: each team's match
+// and game points equal those its 310 record gives (columns 55-60 and
+// 62-67), and the teams come in the record's rank order.
+func TestTeams_EqualTheFile(t *testing.T) {
+	data, err := os.ReadFile("../trf/testdata/real/tbs/fideteam_nocolor.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := trf.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	teams, err := tr.Teams()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][3]float64{}
+	for _, rec := range tr.Records("310") {
+		c := []rune(rec) // from column 5
+		n, _ := strconv.Atoi(strings.TrimSpace(string(c[0:3])))
+		mp, _ := strconv.ParseFloat(strings.TrimSpace(string(c[50:56])), 64)
+		gp, _ := strconv.ParseFloat(strings.TrimSpace(string(c[57:63])), 64)
+		rank, _ := strconv.Atoi(strings.TrimSpace(string(c[64:67])))
+		want[n] = [3]float64{mp, gp, float64(rank)}
+	}
+	rows := Teams(tr, teams, 7)
+	for _, r := range rows {
+		w := want[r.Team]
+		if r.MatchPoints != w[0] || r.GamePoints != w[1] || float64(r.Rank) != w[2] {
+			t.Errorf("team %d: MP %v GP %v rank %d, the file %v", r.Team, r.MatchPoints, r.GamePoints, r.Rank, w)
+		}
+	}
+}

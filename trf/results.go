@@ -262,9 +262,11 @@ func (o Outcome) IsPending() bool { return o == Pending }
 // hold that pairing, with white having the colour w (or, for a forfeit
 // paired without colours, either). The result codes may be those of a
 // game (1 = 0, W D L), of a forfeit (+ -), or Pending to clear them; bye
-// codes are refused. The two players' Points are then recomputed from
-// all their blocks with the file's scoring system. Ranks are left alone:
-// see UpdateStandings.
+// codes are refused. Each player's Points change by the difference
+// between what the new code and the old one are worth under the file's
+// scoring system, so that points the file gives for what its blocks do
+// not explain (a blank bye some programs score) are kept. Ranks are left
+// alone: see UpdateStandings.
 func (t *Tournament) SetResult(round, white, black int, o Outcome) error {
 	for _, r := range []Result{o.White, o.Black} {
 		if !validResult(r) || r.IsBye() {
@@ -291,9 +293,11 @@ func (t *Tournament) SetResult(round, white, black int, o Outcome) error {
 	if (ew.Colour == NoColour || eb.Colour == NoColour) && !o.IsForfeit() {
 		return fmt.Errorf("trf: round %d: %d-%d has no colours, so it can only be a forfeit", round, white, black)
 	}
+	sc := t.Scoring()
+	oldW, oldB := sc.Of(*ew), sc.Of(*eb)
 	ew.Result, eb.Result = o.White, o.Black
-	pw.Points = t.Score(pw, len(pw.Rounds))
-	pb.Points = t.Score(pb, len(pb.Rounds))
+	pw.Points += sc.Of(*ew) - oldW
+	pb.Points += sc.Of(*eb) - oldB
 	return nil
 }
 

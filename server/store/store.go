@@ -70,6 +70,13 @@ type EventInfo struct {
 	EndDate     string `json:"end_date,omitempty"`
 	TimeControl string `json:"time_control,omitempty"` // as the file writes it
 	Arbiter     string `json:"arbiter,omitempty"`
+	// TRFEncoding is the encoding of the TRF file imported: "" for UTF-8,
+	// "Windows-1252" for a file that was not UTF-8 (the event's TRF holds
+	// it decoded, and the export writes it back in its own encoding).
+	TRFEncoding string `json:"trf_encoding,omitempty"`
+	// System is the pairing system the standings count unplayed rounds
+	// by: "swiss", "round-robin", or "" for what the TRF file says.
+	System string `json:"system,omitempty"`
 }
 
 // Player is a player of an event, as a pairing program knows him: Rank is
@@ -169,9 +176,14 @@ const (
 
 // Decision is a result the arbiter sets on a game. Result "*" withdraws an
 // earlier decision.
+//
+// Forfeit marks a result by forfeit (the game was not played: 1-0 or
+// 0-1, or 0-0 when both lose by forfeit); decisions stored before it
+// existed read as false.
 type Decision struct {
-	Result string `json:"result"`
-	Reason string `json:"reason,omitempty"`
+	Result  string `json:"result"`
+	Reason  string `json:"reason,omitempty"`
+	Forfeit bool   `json:"forfeit,omitempty"`
 }
 
 // Store is an open database. It is safe for concurrent use.
