@@ -220,8 +220,9 @@ func decisionOf(o trf.Outcome, round int) (store.Decision, bool) {
 // board order (package trf), by match in a team event. A malformed file
 // gets 400 naming the line and column, and nothing is created.
 //
-// The file's results of the earlier rounds are compared with the hall's:
-// where they differ, the answer is 409 listing each difference, and
+// The file's results of the earlier rounds are compared with the hall's
+// results in force (games still going on have none): where they differ,
+// the answer is 409 listing each difference, and
 // nothing is created, unless accept=file (the arbiter's decision takes
 // the file's result) or accept=hall (the hall's results stand, and the
 // export writes them) says which side to keep. system=swiss or
@@ -297,6 +298,9 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	var toDecide []hallGame
 	var fileOut []trf.Outcome
 	for _, h := range hall {
+		if !h.decided {
+			continue // the hall has no answer yet: nothing to differ from
+		}
 		fo, paired := fileOutcome(t, h)
 		c := TRFConflict{Round: h.round, Board: h.board, Game: h.id, White: h.white, Black: h.black, Hall: h.outcome.String(), File: fo.String()}
 		switch {

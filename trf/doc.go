@@ -48,6 +48,33 @@
 // exchanged between pairing and play (see Tournament.Pairings). Letter
 // codes are read in either case.
 //
+// # The programs' conventions
+//
+// Files are read as the pairing programs and federations write them, not
+// only as the standard describes:
+//
+//   - Swiss-Manager's "ANSI" export and other Windows programs write
+//     Windows-1252 (Latin-1 in its printable range): a file that is not
+//     UTF-8 is read in Windows-1252 and written back in it.
+//   - Swiss Master writes a half-point bye as a draw without an opponent
+//     ("0000 - =" or "      - ="), as bbpPairings reads it: a game
+//     result without an opponent is read as the bye it stands for
+//     (Entry.ByeCode: = a half-point bye, 1 a full-point bye, 0 a
+//     zero-point bye).
+//   - The Irish Chess Union's programs leave a bye's result blank and
+//     score it in the points column: the points column is kept as the
+//     file has it (SetResult changes it by the difference a result
+//     makes, and only for the two players).
+//   - Fields no pairing needs are kept whatever they hold: a national or
+//     local ID in the FIDE ID columns ("N0001", see IDText), a count such
+//     as "062 15 (12)", a rank or a sex column that is not one. Only
+//     pairing data (starting ranks, ratings, points, the round blocks)
+//     is refused when broken, always with its line and column.
+//   - TRF06 title codes (g, m, f, c, wg, wm, wf, wc) are kept in the file
+//     and mapped by StandardTitle.
+//   - TRF26 team records (310, and TRF16's 013) give the teams (Teams)
+//     and a round's matches (Matches).
+//
 // # Header records
 //
 // The records 012 name, 022 city, 032 federation, 042 and 052 dates, 062
@@ -66,8 +93,8 @@
 // puts the text of every field that has not changed back as it was read,
 // so that parse then write of an unmodified file gives the input byte for
 // byte, and parse, write, parse gives back every field. UTF-8 files have
-// their columns counted in characters; other files are read as Latin-1,
-// one byte a column, and written back the same way.
+// their columns counted in characters; other files are read as
+// Windows-1252, one byte a column, and written back the same way.
 //
 // # Pairings and results
 //
@@ -76,13 +103,15 @@
 // rounds, not taken from the points column), then the higher rating of
 // the pair, then the lower starting rank of the pair. Forfeits and byes
 // make no game and are listed apart. Tournament.SetResult writes the
-// result of a pairing into both players' blocks and recomputes their
-// points; Tournament.UpdateStandings recomputes every player's points and
+// result of a pairing into both players' blocks and changes their points
+// by what it is worth; Tournament.UpdateStandings recomputes every
+// player's points and
 // gives ranks by points, then starting rank (not a tie-break ranking).
 // The file can then be given to a pairing program for the next round.
 //
-// Not covered: the TRF26 team, acceleration, bye (240) and prohibited
-// pairing records are kept but not interpreted; changing the scoring
-// system, adding pairings for a new round or computing tie-breaks is left
-// to the caller (the blocks are plain fields of Player).
+// Not covered: the TRF26 acceleration, bye (240), team pairing (320,
+// 330) and prohibited pairing records are kept but not interpreted;
+// changing the scoring system or adding pairings for a new round is left
+// to the caller (the blocks are plain fields of Player). Tie-breaks are
+// package standings'.
 package trf
