@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -17,6 +18,11 @@ func FuzzParse(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add(readFile(f, "testdata/hall-open-r2-results.trf"))
+	for name, data := range realFiles(f) {
+		if len(data) < 16000 && !strings.Contains(name, "armstrong_2011.tab") {
+			f.Add(data)
+		}
+	}
 	for _, s := range []string{
 		"",
 		"\n",
@@ -31,6 +37,11 @@ func FuzzParse(f *testing.F) {
 		"112 a\n112 b\n012 x\n012 y\n062 4\n",
 		"\xef\xbb\xbf012 x\r\n",
 		"012 \xe9t\xe9\n001    1      \xc9lo\n",
+		// Windows-1252 bytes 0x80-0x9F, Swiss Master's byes, a local ID,
+		// a count with a remark, teams.
+		"012 \x80\x81\x8a\x9f\n001    1 w  g \x8aker                                                            1.0       0000 - =      - =\n",
+		"062 15 (12)\n001    1 m    A                                      N0001                   0.5    x  0000 - =\n",
+		"310   1 Team                                       2000    2.0    1.0   1     1    2 \n001    1\n001    2\n013 Old team                         1    2\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -89,6 +100,17 @@ func FuzzParse(f *testing.F) {
 			if len(seen) != len(tr.Players) {
 				t.Fatalf("round %d: %d of %d players listed", r, len(seen), len(tr.Players))
 			}
+		}
+		if teams, err := tr.Teams(); err == nil {
+			for r := 1; r <= min(tr.PlayedRounds(), 40); r++ {
+				if rd, err := tr.Pairings(r); err == nil {
+					Matches(rd, teams)
+				}
+			}
+		}
+		for _, p := range tr.Players {
+			StandardTitle(p.Title)
+			p.IDText()
 		}
 		tr.UpdateStandings()
 		b.Reset()
