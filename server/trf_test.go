@@ -261,54 +261,8 @@ func TestTRF_RealFilesImportAndExportUnchanged(t *testing.T) {
 // block and points; the standings after the last round equal the
 // reference's.
 func TestTRF_RoundByRoundReproducesTheTournament(t *testing.T) {
-	final, err := os.ReadFile(filepath.Join("..", "trf", "testdata", "real", "tbs", "held_swiss_9.trf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	real, err := trf.Parse(final)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
-	e := newTRFEvent(t, ts.url)
-	for r := 1; r <= 9; r++ {
-		// The file the pairing program wrote for round r.
-		in, _ := trf.Parse(final)
-		for _, p := range in.Players {
-			p.Rounds = p.Rounds[:r]
-			if p.Rounds[r-1].Opponent != 0 {
-				p.Rounds[r-1].Result = trf.NoResult
-			}
-			p.Points = in.Score(p, r) // the byes of round r are known when it is paired
-		}
-		var buf bytes.Buffer
-		if err := in.Write(&buf); err != nil {
-			t.Fatal(err)
-		}
-		st, imp, body := e.importFile(t, buf.Bytes(), r, "")
-		if st != http.StatusCreated || len(imp.Conflicts) != 0 {
-			t.Fatalf("round %d: %d %s", r, st, body)
-		}
-		// The hall decides each game as it ended.
-		for _, g := range imp.Games {
-			ew := real.Player(g.WhitePlayer.Rank).Entry(r)
-			res := map[trf.Result]string{trf.Win: "1-0", trf.Loss: "0-1", trf.Draw: "1/2-1/2", trf.ForfeitWin: "1-0", trf.ForfeitLoss: "0-1"}[ew.Result]
-			if ew.Result == trf.ForfeitLoss && real.Player(g.BlackPlayer.Rank).Entry(r).Result == trf.ForfeitLoss {
-				res = "0-0"
-			}
-			e.decide(t, g.ID, res, ew.Result.IsForfeit())
-		}
-		back, err := trf.Parse(e.export(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range back.Players {
-			want := real.Player(p.StartRank)
-			if p.Entry(r) != want.Entry(r) || p.Points != real.Score(want, r) {
-				t.Errorf("round %d: player %d: %+v %s, the tournament %+v %s", r, p.StartRank, p.Entry(r), p.Points, want.Entry(r), real.Score(want, r))
-			}
-		}
-	}
+	e := roundByRound(t, ts, filepath.Join("tbs", "held_swiss_9.trf"))
 	var sv Standings
 	if st, body := call(t, "GET", ts.url+"/api/events/"+e.id+"/standings?tiebreaks=BH/C1,BH,SB", "", nil, &sv); st != 200 {
 		t.Fatalf("standings: %d %s", st, body)
@@ -467,4 +421,84 @@ func TestTRF_Teams(t *testing.T) {
 	if st, body := call(t, "GET", ts.url+"/api/events/"+e.id+"/standings", "", nil, &sv); st != 200 || len(sv.Teams) != 9 || sv.Teams[0].Name != "Team 1" || sv.Teams[0].MatchPoints != 14 {
 		t.Errorf("team standings: %d %s", st, body)
 	}
+}
+
+// roundByRound plays a real tournament through the hall round by round:
+// each round's file (the real results before it, its pairings, the
+// points with its byes) is imported, its games are decided as they
+// really ended (forfeits with "forfeit": true), and after each round the
+// export gives every player the real block and points.
+func roundByRound(t *testing.T, ts *testServer, name string) trfEvent {
+	t.Helper()
+	final, err := os.ReadFile(filepath.Join("..", "trf", "testdata", "real", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, err := trf.Parse(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newTRFEvent(t, ts.url)
+	for r := 1; r <= real.PlayedRounds(); r++ {
+		// The file the pairing program wrote for round r.
+		in, _ := trf.Parse(final)
+		for _, p := range in.Players {
+			p.Rounds = p.Rounds[:r]
+			if p.Rounds[r-1].Opponent != 0 {
+				p.Rounds[r-1].Result = trf.NoResult
+			}
+			p.Points = in.Score(p, r) // the byes of round r are known when it is paired
+		}
+		var buf bytes.Buffer
+		if err := in.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		st, imp, body := e.importFile(t, buf.Bytes(), r, "")
+		if st != http.StatusCreated || len(imp.Conflicts) != 0 {
+			t.Fatalf("round %d: %d %s", r, st, body)
+		}
+		// The hall decides each game as it ended.
+		for _, g := range imp.Games {
+			ew := real.Player(g.WhitePlayer.Rank).Entry(r)
+			res := map[trf.Result]string{trf.Win: "1-0", trf.Loss: "0-1", trf.Draw: "1/2-1/2", trf.ForfeitWin: "1-0", trf.ForfeitLoss: "0-1"}[ew.Result]
+			if ew.Result == trf.ForfeitLoss && real.Player(g.BlackPlayer.Rank).Entry(r).Result == trf.ForfeitLoss {
+				res = "0-0"
+			}
+			e.decide(t, g.ID, res, ew.Result.IsForfeit())
+		}
+		back, err := trf.Parse(e.export(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range back.Players {
+			want := real.Player(p.StartRank)
+			if p.Entry(r) != want.Entry(r) || p.Points != real.Score(want, r) {
+				t.Errorf("round %d: player %d: %+v %s, the tournament %+v %s", r, p.StartRank, p.Entry(r), p.Points, want.Entry(r), real.Score(want, r))
+			}
+		}
+	}
+	// The ranks of the export: the standings' (default tie-breaks) for
+	// every player whose last game was decided in the hall.
+	var sv Standings
+	if st, body := call(t, "GET", ts.url+"/api/events/"+e.id+"/standings", "", nil, &sv); st != 200 {
+		t.Fatalf("standings: %d %s", st, body)
+	}
+	back, err := trf.Parse(e.export(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := real.PlayedRounds()
+	for _, row := range sv.Rows {
+		if p := back.Player(row.Start); p.Entry(last).Opponent != 0 && p.Rank != row.Rank {
+			t.Errorf("player %d: rank %d in the export, %d in the standings", row.Start, p.Rank, row.Rank)
+		}
+	}
+	return e
+}
+
+// The same flow on bbpPairings' random 60-player, 14-round tournament,
+// with its many forfeits.
+func TestTRF_RoundByRoundRandomTournament(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
+	roundByRound(t, ts, filepath.Join("bbp", "issue_7.input"))
 }
