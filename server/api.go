@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/arbiterchess/arbiter/internal/cli"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 )
@@ -144,6 +145,7 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 			if f := faultOf(sw.cause); f != nil {
 				level = slog.LevelWarn
 				s.noteStoreError(r.Method + " " + r.URL.Path + ": " + f.Error())
+				s.metrics.storeError(f)
 			}
 			s.log.Log(r.Context(), level, "request failed", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", ms(time.Since(t)), "cause", sw.cause.Error())
 			return
@@ -221,7 +223,7 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, _ := s.store.Version(ctx)
-	ok := map[string]any{"status": "ok", "database": s.store.Describe(), "schema": v}
+	ok := map[string]any{"status": "ok", "database": s.store.Describe(), "schema": v, "version": cli.Version()}
 	if n := s.store.NotificationsFailed(); n > 0 {
 		// The log is whole; other processes' followers may lag a game.
 		ok["notifications_failed"] = n
@@ -234,7 +236,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 		"service": "arbiter",
 		"docs":    "docs/api.md in the arbiter repository",
 		"routes": []string{
-			"GET /healthz",
+			"GET /healthz", "GET /readyz",
 			"POST /api/events", "GET /api/events", "GET /api/events/{event}", "POST /api/events/{event}/games",
 			"GET /api/events/{event}/pgn", "GET /api/events/{event}/live",
 			"POST /api/events/{event}/trf", "GET /api/events/{event}/trf", "GET /api/events/{event}/standings",

@@ -164,6 +164,7 @@ func (s *Server) flagFell(d deadline) {
 		s.log.Info("flag watch: observation not recorded", "game", d.game, "err", err)
 		return
 	}
+	s.metrics.flagObserved(time.Since(d.at))
 	s.log.Info("flag fell", "game", d.game, "side", side.String(), "late_ms", ms(time.Since(d.at)))
 }
 

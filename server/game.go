@@ -499,7 +499,8 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // PostgreSQL). If the log moved on meanwhile (another process appended),
 // the engine is rebuilt and the actions judged again, under the game's
 // write lock this time.
-func (s *Server) post(ctx context.Context, g *live, who poster, actions []protocol.Action) (PostResult, error) {
+func (s *Server) post(ctx context.Context, g *live, who poster, actions []protocol.Action) (res PostResult, err error) {
+	defer s.metrics.posted(time.Now(), len(actions), &res, &err)
 	s.lastPost.Store(time.Now().UnixNano())
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -399,12 +399,8 @@ func rss(p *serverProcess) int64 {
 // raiseFileLimit lifts the test process's open-file limit to its hard
 // limit: thousands of sockets need it.
 func raiseFileLimit(t *testing.T) {
-	var l syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err == nil && l.Cur < l.Max {
-		l.Cur = l.Max
-		if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
-			t.Logf("open-file limit stays %d: %v", l.Cur, err)
-		}
+	if n, err := raiseOpenFiles(); err != nil {
+		t.Logf("open-file limit stays %d: %v", n, err)
 	}
 }
 

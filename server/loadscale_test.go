@@ -19,7 +19,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -176,20 +175,14 @@ type scaleConfig struct {
 // skips the test when even that is below need (each board and each
 // spectator holds a socket in this process, and one in the server's).
 func scaleFileLimit(t *testing.T, need int) {
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+	cur, err := raiseOpenFiles()
+	if err != nil {
 		t.Fatal(err)
 	}
-	if lim.Cur < lim.Max {
-		lim.Cur = lim.Max
-		if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
-			t.Fatal(err)
-		}
+	if cur < uint64(need) {
+		t.Skipf("the open-file limit is %d, below the %d sockets of the test: raise it (ulimit -n)", cur, need)
 	}
-	if lim.Cur < uint64(need) {
-		t.Skipf("the open-file limit is %d, below the %d sockets of the test: raise it (ulimit -n)", lim.Cur, need)
-	}
-	t.Logf("open-file limit of the test process: %d (the server raises its own to its hard limit); %d needed", lim.Cur, need)
+	t.Logf("open-file limit of the test process: %d (the server raises its own to its hard limit); %d needed", cur, need)
 }
 
 // scaleProc is one server process of the test, restartable on its port.
@@ -304,12 +297,6 @@ func postgresCPU() time.Duration {
 		}
 	}
 	return d
-}
-
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func mb(kb int64) string { return fmt.Sprintf("%.0f MB", float64(kb)/1024) }

@@ -33,6 +33,9 @@ type Config struct {
 	Ready func(url string)
 	// ShutdownTimeout bounds the graceful shutdown (default 10 s).
 	ShutdownTimeout time.Duration
+	// MetricsAddr, when set, is the address of a listener of its own
+	// serving the server's Prometheus metrics at /metrics (Metrics).
+	MetricsAddr string
 }
 
 // ListenAndServe opens the database, serves the API on cfg.Addr until ctx
@@ -50,9 +53,22 @@ func ListenAndServe(ctx context.Context, cfg Config) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(Options{Store: st, Logger: log, Static: cfg.Static, AdminToken: cfg.AdminToken, TrustedProxies: cfg.TrustedProxies})
+	var metrics *Metrics
+	if cfg.MetricsAddr != "" {
+		metrics = NewMetrics()
+	}
+	srv, err := New(Options{Store: st, Logger: log, Static: cfg.Static, AdminToken: cfg.AdminToken, TrustedProxies: cfg.TrustedProxies, Metrics: metrics})
 	if err != nil {
 		return err
+	}
+	if metrics != nil {
+		murl, stopMetrics, err := serveMetrics(cfg.MetricsAddr, metrics, log)
+		if err != nil {
+			srv.Close()
+			return fmt.Errorf("metrics: %w", err)
+		}
+		defer stopMetrics()
+		log.Info("metrics", "url", murl)
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

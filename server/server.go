@@ -62,6 +62,9 @@ type Options struct {
 	// last use; it is loaded again from its log on demand. Zero means 5
 	// minutes.
 	IdleGame time.Duration
+	// Metrics, when set, counts what the server does (NewMetrics); nil
+	// counts nothing.
+	Metrics *Metrics
 }
 
 // Server serves the API over one store. Build it with New; it is safe for
@@ -135,6 +138,11 @@ type Server struct {
 	// done is closed by Close: live streams end.
 	done      chan struct{}
 	closeOnce sync.Once
+
+	// metrics counts (nil: nothing); started is set once the flag watch
+	// has looked at the clocks that ran while no server did (/readyz).
+	metrics *Metrics
+	started atomic.Bool
 }
 
 // New returns a server over opts.Store.
@@ -151,6 +159,11 @@ func New(opts Options) (*Server, error) {
 		s.canMate = game.DefaultCanMate
 	}
 	s.canMate = newMateMemo(s.canMate, 1<<18).CanMate
+	if s.metrics = opts.Metrics; s.metrics != nil {
+		if err := s.metrics.attach(s); err != nil {
+			return nil, err
+		}
+	}
 	s.flags = newFlagWatch()
 	s.process = newProcess()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -158,7 +171,7 @@ func New(opts Options) (*Server, error) {
 	cancel()
 	s.routes()
 	go s.watchFlags(s.done)
-	go s.rearm(context.Background())
+	go func() { s.rearm(context.Background()); s.started.Store(true) }()
 	go s.evictIdle(s.done)
 	go s.releaseMemory(s.done, 10*time.Second)
 	go s.catchUpNotes(s.done)
@@ -202,6 +215,7 @@ func every(done <-chan struct{}, period time.Duration, f func() bool) {
 func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /healthz", s.health)
+	m.HandleFunc("GET /readyz", s.ready)
 	m.HandleFunc("POST /api/events", s.createEvent)
 	m.HandleFunc("GET /api/events", s.listEvents)
 	m.HandleFunc("GET /api/events/{event}", s.getEvent)

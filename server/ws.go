@@ -345,6 +345,7 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 			if err := s.writeBatch(ctx, c, cc, batch); err != nil {
 				return
 			}
+			s.metrics.pushedTo(len(batch))
 		case <-ping.C:
 			pctx, pcancel := context.WithTimeout(ctx, writeTimeout)
 			err := c.Ping(pctx)
@@ -353,6 +354,7 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 				return
 			}
 		case <-sb.gone:
+			s.metrics.followerDropped(sb.why != "")
 			why := "this follower fell too far behind; reconnect for a fresh snapshot"
 			if sb.why != "" {
 				why = sb.why // set before gone was closed
