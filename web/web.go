@@ -19,11 +19,14 @@ package web
 import (
 	"bytes"
 	"embed"
+	"html"
 	"io/fs"
 	"net/http"
 	"path"
 	"strings"
 	"time"
+
+	"github.com/arbiterchess/arbiter/internal/cli"
 )
 
 //go:embed dist
@@ -43,13 +46,16 @@ var pages = map[string]bool{"": true, "play": true, "board": true, "hall": true,
 
 // Handler serves the pages: the files of dist/ (the bundles under
 // /assets/ are named after their content and cached for good), and
-// index.html for every page path. Anything else is 404. Mount it where
-// the API does not answer (server.Options.Static).
+// index.html for every page path, whose footer says the program's version.
+// Anything else is 404. Mount it where the API does not answer
+// (server.Options.Static).
 func Handler() http.Handler {
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		panic("web: dist/index.html missing: run npm ci && npm run build in web/")
 	}
+	// The footer says the server's version (cli.Version).
+	index = bytes.ReplaceAll(index, []byte("{{version}}"), []byte(html.EscapeString(cli.Version())))
 	assets := http.FileServerFS(files)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -3,6 +3,7 @@ package web
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"html"
 	"io"
 	"io/fs"
 	"net/http"
@@ -12,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/arbiterchess/arbiter/internal/cli"
 )
 
 func get(t *testing.T, h http.Handler, path string) *http.Response {
@@ -154,5 +157,14 @@ func TestDist_MatchesSources(t *testing.T) {
 	}
 	if got := hex.EncodeToString(h.Sum(nil)); got != strings.TrimSpace(string(want)) {
 		t.Errorf("dist/ is older than the sources (digest %s, dist says %s): run npm ci && npm run build in web/", got, strings.TrimSpace(string(want)))
+	}
+}
+
+// Every page's footer says the server's version.
+func TestHandler_FooterVersion(t *testing.T) {
+	b := body(t, get(t, Handler(), "/hall/ev"))
+	want := `<footer class="site-footer">arbiter ` + html.EscapeString(cli.Version()) + " "
+	if !strings.Contains(b, want) || strings.Contains(b, "{{version}}") {
+		t.Errorf("the footer lacks %q:\n%s", want, b)
 	}
 }
