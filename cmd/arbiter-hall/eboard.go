@@ -16,11 +16,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/creack/pty"
-
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/eboard"
 	"github.com/arbiterchess/arbiter/eboard/dgt"
+	"github.com/arbiterchess/arbiter/internal/cli"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server"
 	"github.com/arbiterchess/arbiter/touch"
@@ -52,14 +51,19 @@ type eboardConfig struct {
 	// board; whiteRight seats White on the clock's right.
 	setClock, setClockSet bool
 	whiteRight            bool
+	// simLine is the line a script is played over (simPTY, simMemory, or
+	// "": the system's choice).
+	simLine string
 }
 
 func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eboard", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c eboardConfig
-	fs.StringVar(&c.port, "port", "", "serial port of a DGT board, such as /dev/ttyUSB0")
-	fs.StringVar(&c.sim, "sim", "", "play a board script (JSON Lines) as a DGT board on a pseudo-terminal")
+	fs.StringVar(&c.port, "port", "", "serial port of a DGT board: /dev/ttyUSB0 or /dev/ttyACM0 on Linux, COM3 on Windows, /dev/cu.usbserial-... on macOS (--list-ports lists them)")
+	listPorts := fs.Bool("list-ports", false, "list the serial ports with their USB identity, naming the DGT boards, and exit")
+	fs.StringVar(&c.sim, "sim", "", "play a board script (JSON Lines) as a DGT board, over a pseudo-terminal or an in-process line (--sim-line)")
+	fs.StringVar(&c.simLine, "sim-line", "", "with --sim: the line to the simulated board, pty (a pseudo-terminal, opened as a serial port) or memory (in-process, needs nothing of the system); default pty where the system has them, memory elsewhere (Windows)")
 	fs.Float64Var(&c.speed, "speed", 1, "with --sim: play the script this many times faster")
 	fs.BoolVar(&c.replay, "replay", false, "apply the laws to the actions (touch engine) and print the rulings instead")
 	fs.BoolVar(&c.sum, "summary", false, "with --replay: print the summary object at the end")
@@ -77,14 +81,36 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.verbose, "v", false, "say on stderr what the board is doing")
 	fs.StringVar(&c.server, "server", "", "forward every action to this arbiter server (URL of \"arbiter-hall serve\")")
 	fs.StringVar(&c.game, "game", "", "with --server: the game's id")
-	fs.StringVar(&c.token, "token", os.Getenv("ARBITER_BOARD_TOKEN"), "with --server: the game's board token (default $ARBITER_BOARD_TOKEN)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter-hall eboard (--port DEV | --sim FILE [--speed N]) [--replay [--summary] [--enforce] [--leds]] [--server URL --game ID --token T] [flags]")
-		fmt.Fprintln(stderr, "prints the board's actions as JSON Lines (a start line first), or with --replay the rulings")
-		fs.PrintDefaults()
+	fs.StringVar(&c.token, "token", "", "with --server: the game's board token (prefer $ARBITER_BOARD_TOKEN: a command line is visible to every user of the machine)")
+	help := cli.Help{
+		Name: "arbiter-hall eboard",
+		Usage: []string{
+			"arbiter-hall eboard (--port DEV | --sim FILE [--speed N]) [--replay [--summary] [--enforce] [--leds]] [--server URL --game ID --token T] [flags]",
+			"arbiter-hall eboard --list-ports",
+		},
+		Text: `Reads a DGT e-board (or plays a script as one) and prints the actions of the
+players' hands as JSON Lines (a start line first), or with --replay the
+arbiter's rulings on them; with --server it forwards every action to a game
+of "arbiter-hall serve", holding them while the server cannot be reached.
+On Windows a board is a COM port (COM3; Device Manager, "Ports (COM & LPT)",
+or --list-ports names it); on Linux the user needs the dialout group.`,
+		Env: map[string]string{"server": "ARBITER_SERVER", "game": "ARBITER_GAME", "token": "ARBITER_BOARD_TOKEN", "sim-line": "ARBITER_SIM_LINE"},
+		Examples: []string{
+			"arbiter-hall eboard --list-ports                                      # which port is the board",
+			"arbiter-hall eboard --port COM3 --replay                              # a board on Windows, ruled on here",
+			"arbiter-hall eboard --sim eboard/testdata/noisy-game.jsonl --speed 20 # a scripted board, no hardware",
+			"ARBITER_BOARD_TOKEN=brd_... arbiter-hall eboard --port /dev/ttyUSB0 --server http://hall:8080 --game ID",
+		},
 	}
-	if status, ok := parseFlags(fs, args); !ok {
+	if status, ok := help.Parse(fs, args, nil); !ok {
 		return status
+	}
+	if *listPorts {
+		if err := listSerialPorts(stdout); err != nil {
+			fmt.Fprintln(stderr, "arbiter-hall eboard: listing the serial ports:", err)
+			return 1
+		}
+		return 0
 	}
 	fs.Visit(func(f *flag.Flag) {
 		c.inferClockSet = c.inferClockSet || f.Name == "infer-clock"
@@ -101,6 +127,9 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if c.speed <= 0 {
 		return fail("--speed must be positive")
+	}
+	if c.simLine != "" && c.simLine != simPTY && c.simLine != simMemory {
+		return fail("--sim-line must be %s or %s, not %q", simPTY, simMemory, c.simLine)
 	}
 	if c.sum && !c.replay {
 		return fail("--summary needs --replay")
@@ -251,26 +280,21 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	stamp := func(_ int, at time.Time) int64 { return tl.Of(at) }
 	var board *dgt.Board
 	if c.sim != "" {
-		ptmx, tty, err := pty.Open()
-		if err != nil {
-			return fmt.Errorf("pseudo-terminal: %v", err)
-		}
-		defer ptmx.Close()
-		defer tty.Close()
-		// The reader opens the terminal side by name, as it would a real port.
-		board, err = dgt.Open(tty.Name())
+		line, err := openSimLine(c.simLine)
 		if err != nil {
 			return err
 		}
-		logf("simulated board on %s", tty.Name())
+		defer line.close()
+		board = line.board
+		logf("simulated board on %s", line.name)
 		// The game's time is the script's: see dgt.Sim.
 		sim := &dgt.Sim{Script: script, Speed: c.speed, Played: stopNow, WhiteRight: c.whiteRight}
 		clock, stamp = sim, sim.Stamp
 		simDone := make(chan error, 1)
-		go func() { simDone <- sim.Run(ctx, ptmx) }()
+		go func() { simDone <- sim.Run(ctx, line.sim) }()
 		defer func() {
 			cancel()
-			ptmx.Close()
+			line.sim.Close()
 			<-simDone
 		}()
 	} else {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"net"
 	"path/filepath"
 	"strings"
@@ -39,5 +40,14 @@ func TestServePortClashHintsAtAddr(t *testing.T) {
 	}
 	if !strings.Contains(errs, "--addr") || !strings.Contains(errs, ln.Addr().String()) {
 		t.Fatalf("no hint at --addr: %q", errs)
+	}
+}
+
+var updateMan = flag.Bool("update-man", false, "write packaging/man/arbiter-hall.1 from the program's help")
+
+// The manual page the packages install is the program's own help.
+func TestManPage(t *testing.T) {
+	if err := cli.CheckManPage(program, "../../packaging/man/arbiter-hall.1", *updateMan); err != nil {
+		t.Fatal(err)
 	}
 }

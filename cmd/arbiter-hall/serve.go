@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/arbiterchess/arbiter/internal/cli"
 	"github.com/arbiterchess/arbiter/server"
 	"github.com/arbiterchess/arbiter/web"
 )
@@ -25,17 +26,32 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on: loopback by default; \":8080\" for every interface (then creating events needs an admin token); \"127.0.0.1:0\" picks a free port")
 	db := fs.String("db", "arbiter.db", "database: an SQLite file, or a postgres://user@host:port/db URL")
-	adminToken := fs.String("admin-token", os.Getenv("ARBITER_ADMIN_TOKEN"), "if set, creating an event needs this token (default $ARBITER_ADMIN_TOKEN; prefer it or --admin-token-file: a command line is visible to every user of the machine)")
+	adminToken := fs.String("admin-token", "", "if set, creating an event needs this token (prefer $ARBITER_ADMIN_TOKEN or --admin-token-file: a command line is visible to every user of the machine)")
 	adminFile := fs.String("admin-token-file", "", "read the admin token from this file (its first line)")
 	newHall := fs.Bool("new-hall", false, "let an SQLite file that exists but holds no hall (an empty file) become a new hall; a file that does not exist is always created")
 	proxies := fs.String("trusted-proxy", "", "addresses of the reverse proxies in front of the server, IPs or prefixes separated by commas (\"127.0.0.1\"): their X-Forwarded-Host is the host pages are checked against; creating events through them needs the admin token")
+	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at http://ADDR/metrics, a listener of their own (off when empty; \"127.0.0.1:9180\" keeps them on this machine)")
 	logFormat := fs.String("log", "text", "log format on stderr: text or json")
 	debug := fs.Bool("debug", false, "log every request, reads included")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter-hall serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--new-hall] [--admin-token-file F] [--trusted-proxy IPS] [--log text|json] [--debug]")
-		fs.PrintDefaults()
+	help := cli.Help{
+		Name:  "arbiter-hall serve",
+		Usage: []string{"arbiter-hall serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--admin-token-file F] [--metrics-addr ADDR] [flags]"},
+		Text: `Runs the arbiter server: the web pages (play, board, hall, desk, events) and
+the API under /api/ that boards post to; GET /healthz is its health, GET
+/readyz its readiness. Every setting may come from the environment instead
+of the command line (the variable in brackets); the command line wins.`,
+		Env: map[string]string{
+			"addr": "ARBITER_ADDR", "db": "ARBITER_DB", "admin-token": "ARBITER_ADMIN_TOKEN", "admin-token-file": "ARBITER_ADMIN_TOKEN_FILE",
+			"new-hall": "ARBITER_NEW_HALL", "trusted-proxy": "ARBITER_TRUSTED_PROXY", "metrics-addr": "ARBITER_METRICS_ADDR",
+			"log": "ARBITER_LOG", "debug": "ARBITER_DEBUG",
+		},
+		Examples: []string{
+			"arbiter-hall serve                                        # http://127.0.0.1:8080/, games in ./arbiter.db",
+			"arbiter-hall serve --addr :8080 --admin-token-file token  # the whole hall's network; events need the token",
+			"ARBITER_DB=postgres://arbiter@db:5432/hall arbiter-hall serve --metrics-addr 127.0.0.1:9180",
+		},
 	}
-	if status, ok := parseFlags(fs, args); !ok {
+	if status, ok := help.Parse(fs, args, nil); !ok {
 		return status
 	}
 	level := slog.LevelInfo
@@ -84,6 +100,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	err = server.ListenAndServe(ctx, server.Config{
 		Addr:           *addr,
+		MetricsAddr:    *metricsAddr,
 		DB:             *db,
 		NewHall:        *newHall,
 		Logger:         slog.New(h),
@@ -99,10 +116,20 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter-hall serve:", err)
-		if errors.Is(err, syscall.EADDRINUSE) {
-			fmt.Fprintf(stderr, "arbiter-hall serve: another program already listens on %s; choose another address with --addr (for example --addr 127.0.0.1:8081)\n", *addr)
+		if addrInUse(err) {
+			fmt.Fprintf(stderr, "arbiter-hall serve: another program already listens there (--addr %s, --metrics-addr %s); choose another address (for example --addr 127.0.0.1:8081)\n", *addr, *metricsAddr)
 		}
 		return 1
 	}
 	return 0
+}
+
+// wsaeaddrinuse is Windows's "address already in use" (WSAEADDRINUSE),
+// which syscall.EADDRINUSE does not match there.
+const wsaeaddrinuse = syscall.Errno(10048)
+
+// addrInUse reports whether err says that another program listens on the
+// address: EADDRINUSE on Unix, WSAEADDRINUSE on Windows.
+func addrInUse(err error) bool {
+	return errors.Is(err, syscall.EADDRINUSE) || errors.Is(err, wsaeaddrinuse)
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/audit"
+	"github.com/arbiterchess/arbiter/internal/cli"
 	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -37,24 +38,26 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	deep := fs.Bool("deep", false, "ask the full can-mate analysis about every final position and every win on time (slow)")
 	minSev := fs.String("severity", "info", "print findings of this severity and above: info, warning, error (all are counted)")
 	maxGame := fs.Int("max-game-bytes", pgn.DefaultMaxGameBytes, "the most text of one game that is read; a longer game is a game-too-long finding and is skipped (a worker may hold up to some five times this in memory while it reads a game)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter audit [--rules R] [--json] [--workers N] [--severity S] [--deep] [--max-game-bytes N] FILE... (- for stdin; .gz and .zst are read compressed)")
-		fmt.Fprintf(stderr, "A game whose text is longer than --max-game-bytes, or whose main line has more than %d plies (past the end\n", audit.MaxPlies)
-		fmt.Fprintln(stderr, "the 75-move rule gives every game), is a game-too-long finding, and the audit goes on with the next game:")
-		fmt.Fprintln(stderr, "memory stays bounded whatever the input.")
-		fs.VisitAll(func(f *flag.Flag) {
-			if f.Usage == "" {
-				return // hidden alias
-			}
-			name, usage := flag.UnquoteUsage(f)
-			fmt.Fprintf(stderr, "  --%s %s\n    \t%s", f.Name, name, usage)
-			if f.DefValue != "" && f.DefValue != "false" {
-				fmt.Fprintf(stderr, " (default %s)", f.DefValue)
-			}
-			fmt.Fprintln(stderr)
-		})
+	help := cli.Help{
+		Name:  "arbiter audit",
+		Usage: []string{"arbiter audit FILE... [--json] [--rules R] [--workers N] [--severity S] [--deep] [--max-game-bytes N]"},
+		Text: fmt.Sprintf(`Replays every game of the PGN files (- for standard input; .gz and .zst are
+read compressed) and reports illegal moves, results the laws contradict, moves
+played after the end, and draws that could have been claimed.
+A game whose text is longer than --max-game-bytes, or whose main line has more
+than %d plies, is a game-too-long finding, and the audit goes on with the next
+game: memory stays bounded whatever the input.
+Exit status: 0 when no game has an illegal move or a result the laws
+contradict (claimable draws and unreadable games are reported, not failures),
+1 when one has (illegal-move, result-contradicts-laws, played-after-end),
+2 when a file cannot be read or the command line is wrong.`, audit.MaxPlies),
+		Examples: []string{
+			"arbiter audit games.pgn                       # the findings, then a summary line",
+			"arbiter audit lichess_2024-01.pgn.zst --json  # JSON Lines, then a summary object",
+			"cat *.pgn | arbiter audit - --severity error  # only the errors, from standard input",
+		},
 	}
-	if status, ok := parseFlags(fs, args); !ok {
+	if status, ok := help.Parse(fs, args, nil); !ok {
 		return status
 	}
 	if fs.NArg() == 0 {
@@ -130,7 +133,25 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	elapsed := time.Since(begin)
 	writeSummary(out, *asJSON, files, total, elapsed)
+	if status == 0 && contradicted(total) {
+		status = 1
+	}
 	return status
+}
+
+// failing are the kinds of finding that make the audit's exit status 1:
+// the record contradicts the laws. Claimable draws, unreadable or skipped
+// games and the like are reported without failing.
+var failing = []audit.Kind{audit.IllegalMove, audit.ResultContradictsLaws, audit.PlayedAfterEnd}
+
+// contradicted reports whether the audit found a game the laws contradict.
+func contradicted(st audit.Stats) bool {
+	for _, k := range failing {
+		if st.Findings[k] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // auditMemoryLimit is the soft limit on the memory of an audit with the
@@ -212,19 +233,29 @@ func (c *countingReader) Read(p []byte) (int, error) {
 
 // progress refreshes one line on a terminal: bytes read of the total and
 // games per second, four times a second, after the first half second (a
-// short file shows nothing); stop clears the line.
+// short file shows nothing); stop clears the line. It writes no escape
+// sequences, which a Windows console without virtual terminal processing
+// would print: a carriage return, the line cut to the terminal's width,
+// and spaces over what is left of the line before.
 type progress struct {
 	w     io.Writer
 	name  string
 	total int64
+	width int // the terminal's columns, 0 when unknown
 	bytes atomic.Int64
 	games atomic.Int64
 	quit  chan struct{}
 	done  chan struct{}
+	shown int // the length of the line on the screen
 }
 
 func startProgress(w io.Writer, name string, total int64) *progress {
 	p := &progress{w: w, name: name, total: total, quit: make(chan struct{}), done: make(chan struct{})}
+	if f, ok := w.(*os.File); ok {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
+			p.width = cols
+		}
+	}
 	go p.loop()
 	return p
 }
@@ -234,12 +265,11 @@ func (p *progress) loop() {
 	begin := time.Now()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
-	shown := false
 	for {
 		select {
 		case <-p.quit:
-			if shown {
-				fmt.Fprint(p.w, "\r\x1b[K")
+			if p.shown > 0 {
+				fmt.Fprint(p.w, "\r"+strings.Repeat(" ", p.shown)+"\r")
 			}
 			return
 		case now := <-tick.C:
@@ -247,16 +277,33 @@ func (p *progress) loop() {
 			if secs < 0.5 {
 				continue
 			}
-			shown = true
 			mb := float64(p.bytes.Load()) / 1e6
 			games := p.games.Load()
 			of := ""
 			if p.total > 0 {
 				of = fmt.Sprintf(" / %.1f MB (%.0f%%)", float64(p.total)/1e6, 100*float64(p.bytes.Load())/float64(p.total))
 			}
-			fmt.Fprintf(p.w, "\r\x1b[K%s: %.1f MB%s, %d games, %.0f games/s, %.1f MB/s", p.name, mb, of, games, float64(games)/secs, mb/secs)
+			p.show(fmt.Sprintf("%s: %.1f MB%s, %d games, %.0f games/s, %.1f MB/s", p.name, mb, of, games, float64(games)/secs, mb/secs))
 		}
 	}
+}
+
+// show writes line over the one shown before.
+func (p *progress) show(line string) {
+	fmt.Fprint(p.w, p.frame(line))
+}
+
+// frame is what show writes: a carriage return, the line (cut short of the
+// last column, where a console would wrap), and spaces over the rest of
+// the line before.
+func (p *progress) frame(line string) string {
+	if r := []rune(line); p.width > 1 && len(r) > p.width-1 {
+		line = string(r[:p.width-1])
+	}
+	n := len([]rune(line))
+	pad := max(p.shown-n, 0)
+	p.shown = n
+	return "\r" + line + strings.Repeat(" ", pad)
 }
 
 func (p *progress) stop() {

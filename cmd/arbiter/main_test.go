@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"strings"
 	"testing"
 
@@ -20,5 +21,14 @@ func TestServeIsInArbiterHall(t *testing.T) {
 	code, _, errs := runCmd(t, "", "serve")
 	if code != 2 || !strings.Contains(errs, "arbiter-hall serve") {
 		t.Fatalf("arbiter-hall serve: status %d, stderr %q", code, errs)
+	}
+}
+
+var updateMan = flag.Bool("update-man", false, "write packaging/man/arbiter.1 from the program's help")
+
+// The manual page the packages install is the program's own help.
+func TestManPage(t *testing.T) {
+	if err := cli.CheckManPage(program, "../../packaging/man/arbiter.1", *updateMan); err != nil {
+		t.Fatal(err)
 	}
 }

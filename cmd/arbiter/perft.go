@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/internal/cli"
 )
 
 func init() {
@@ -26,12 +27,19 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 1, "goroutines, one root move each")
 	epd := fs.String("epd", "", "run a perft suite file (.perft blocks or EPD with ;Dn counts)")
 	maxDepth := fs.Int("max-depth", 0, "with --epd: skip expected counts deeper than this (0: all)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter perft --depth N [--fen FEN] [--chess960] [--divide] [--threads T]")
-		fmt.Fprintln(stderr, "       arbiter perft --epd FILE [--max-depth D] [--chess960] [--threads T]")
-		fs.PrintDefaults()
+	help := cli.Help{
+		Name:  "arbiter perft",
+		Usage: []string{"arbiter perft --depth N [--fen FEN] [--chess960] [--divide] [--threads T]", "arbiter perft --epd FILE [--max-depth D] [--chess960] [--threads T]"},
+		Text: `Counts the leaves of the tree of legal moves to a depth (the node count on
+standard output, time and speed on standard error), or checks a suite of
+expected counts.`,
+		Examples: []string{
+			"arbiter perft --depth 5                                 # 4865609 from the start position",
+			"arbiter perft --depth 2 --divide                        # one line per root move, then the total",
+			"arbiter perft --epd testdata/perft/perftsuite.epd --max-depth 3   # a suite: N passed, N failed",
+		},
 	}
-	if status, ok := parseFlags(fs, args); !ok {
+	if status, ok := help.Parse(fs, args, nil); !ok {
 		return status
 	}
 	if *threads < 1 {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/arbiterchess/arbiter/internal/cli"
 	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/scoresheet"
@@ -31,11 +32,19 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	white := fs.String("white", "?", "with --pgn: White's name")
 	black := fs.String("black", "?", "with --pgn: Black's name")
 	event := fs.String("event", "?", "with --pgn: the event")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter replay [--rules R] [--fen F] [--chess960] [--enforce] [--summary | --pgn [--white W --black B --event E]] [FILE|-]")
-		fs.PrintDefaults()
+	help := cli.Help{
+		Name:  "arbiter replay",
+		Usage: []string{"arbiter replay [FILE|-] [--rules R] [--fen F] [--chess960] [--enforce] [--summary | --pgn [--white W --black B --event E]]"},
+		Text: `Reads a game as board actions (JSON Lines: lift, drop, touch, clock, claim, ...;
+standard input without FILE) and prints the arbiter's rulings, one JSON object
+a line, or with --pgn the game record.`,
+		Examples: []string{
+			"arbiter replay examples/protocol-2-rook-first-fide.jsonl --summary   # the rulings, then the summary",
+			"arbiter replay game.jsonl --pgn --white Carlsen --black Nakamura      # the game as PGN",
+			"arbiter replay --rules uscf < game.jsonl                             # under US Chess rules",
+		},
 	}
-	if status, ok := parseFlags(fs, args); !ok {
+	if status, ok := help.Parse(fs, args, nil); !ok {
 		return status
 	}
 	in := stdin

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/internal/cli"
 	"github.com/arbiterchess/arbiter/winnable"
 )
 
@@ -27,15 +28,19 @@ func runWinnable(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	file := fs.String("file", "", `check a file of lines "CLASS FEN" (CLASS is WB, W-, -B or --; # starts a comment); - reads standard input`)
 	chess960 := fs.Bool("chess960", false, "Chess960 castling rights")
 	threads := fs.Int("threads", 0, "goroutines for --file (0: one per CPU)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: arbiter winnable "FEN" ["FEN" ...]`)
-		fmt.Fprintln(stderr, "       arbiter winnable --file FILE")
-		fmt.Fprintln(stderr, "Prints, one line per position, who can still checkmate by some series of")
-		fmt.Fprintln(stderr, "legal moves: WB both sides, W- only White, -B only Black, -- neither (dead).")
-		fmt.Fprintln(stderr, "Each FEN is one argument: quote it.")
-		fs.PrintDefaults()
+	help := cli.Help{
+		Name:  "arbiter winnable",
+		Usage: []string{`arbiter winnable "FEN" ["FEN" ...] [--chess960]`, "arbiter winnable --file FILE [--threads N]"},
+		Text: `Prints, one line per position, who can still checkmate by some series of
+legal moves: WB both sides, W- only White, -B only Black, -- neither (dead).
+Each FEN is one argument: quote it. --file checks a file of expected answers
+and ends with "N passed, N failed" (status 1 when one fails).`,
+		Examples: []string{
+			`arbiter winnable "8/8/4k3/8/2b5/8/4K3/5B2 w - - 0 1"   # -- : bishops on one colour, dead`,
+			"arbiter winnable --file testdata/unwinnable/test-vector.txt   # check expected answers",
+		},
 	}
-	if status, ok := parseFlags(fs, args); !ok {
+	if status, ok := help.Parse(fs, args, nil); !ok {
 		return status
 	}
 	opts := chess.Options{Chess960: *chess960}
