@@ -40,6 +40,14 @@ type BuildInfo struct {
 func Build() BuildInfo {
 	b := BuildInfo{Version: release, Commit: commit, Date: date, Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
 	if b.Version != "" {
+		// A snapshot built outside a repository has goreleaser's stand-ins
+		// for the commit and its date: they say nothing.
+		if b.Commit == "none" {
+			b.Commit = ""
+		}
+		if strings.HasPrefix(b.Date, "0001-01-01") {
+			b.Date = ""
+		}
 		return b
 	}
 	b.Version = "(devel)"
