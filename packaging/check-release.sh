@@ -73,7 +73,15 @@ check_build() { # binary goos goarch [goarm]
 check_build arbiter-hall_linux_arm_7/arbiter-hall linux arm 7
 check_build arbiter-hall_windows_arm64_v8.0/arbiter-hall.exe windows arm64
 check_build arbiter_darwin_arm64_v8.0/arbiter darwin arm64
-./arbiter_linux_amd64_v1/arbiter --version | tee /dev/stderr | grep -q "^arbiter $version " || fail "arbiter --version"
+# The install path of the archives: unpack, run.
+unpacked=$(mktemp -d)
+tar -xzf "arbiter_${version}_linux_amd64.tar.gz" -C "$unpacked"
+line=$("$unpacked/arbiter_${version}_linux_amd64/arbiter" --version)
+echo "$line"
+grep -q "^arbiter $version " <<<"$line" || fail "arbiter --version: $line"
+"$unpacked/arbiter_${version}_linux_amd64/arbiter-hall" --version | grep -q "^arbiter-hall $version " || fail "arbiter-hall --version"
+"$unpacked/arbiter_${version}_linux_amd64/arbiter" winnable "8/8/4k3/8/2b5/8/4K3/5B2 w - - 0 1" | grep -qx -- "--" || fail "arbiter winnable from the archive"
+rm -rf "$unpacked"
 for arch in amd64:amd64 arm64:arm64 armv7:armhf; do
 	f="arbiter_${version}_${arch%%:*}.deb"
 	[ -f "$f" ] || fail "no $f"

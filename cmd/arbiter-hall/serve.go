@@ -117,7 +117,11 @@ of the command line (the variable in brackets); the command line wins.`,
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter-hall serve:", err)
 		if addrInUse(err) {
-			fmt.Fprintf(stderr, "arbiter-hall serve: another program already listens there (--addr %s, --metrics-addr %s); choose another address (for example --addr 127.0.0.1:8081)\n", *addr, *metricsAddr)
+			where := "--addr " + *addr
+			if *metricsAddr != "" {
+				where += " or --metrics-addr " + *metricsAddr
+			}
+			fmt.Fprintf(stderr, "arbiter-hall serve: another program already listens on %s; choose another address (for example --addr 127.0.0.1:8081)\n", where)
 		}
 		return 1
 	}
