@@ -715,6 +715,9 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	if d, err := s.eventDelay(r.Context(), v.Event); err == nil {
 		v.Delay = int(d / time.Second)
 	}
+	if g, err := s.game(r.Context(), v.ID); err == nil {
+		v.Reader = s.readerOf(r.Context(), r, g)
+	}
 	writeJSON(w, http.StatusOK, v)
 }
 

@@ -354,3 +354,20 @@ func (s *Server) readView(ctx context.Context, r *http.Request, id string, f fun
 	f(sh)
 	return nil
 }
+
+// readerOf says whose view a request reads of game g: "arbiter", "board"
+// or "anyone" (GameView.Reader).
+func (s *Server) readerOf(ctx context.Context, r *http.Request, g *live) string {
+	tok := requestToken(r)
+	if tok == "" {
+		return "anyone"
+	}
+	who, err := s.author(ctx, tok, g)
+	switch {
+	case err != nil:
+		return "anyone"
+	case who.author == store.ByArbiter:
+		return "arbiter"
+	}
+	return "board"
+}

@@ -225,7 +225,23 @@ func TestDelay_SetFromZeroDropsAnonymousLiveFollowers(t *testing.T) {
 	}
 	var v GameView
 	call(t, "GET", ts.url+"/api/games/"+g.ID, "", nil, &v)
-	if v.Delay != 3600 || len(v.Moves) != 0 {
-		t.Errorf("anonymous game view: delay %d, moves %v", v.Delay, v.Moves)
+	if v.Delay != 3600 || len(v.Moves) != 0 || v.Reader != "anyone" {
+		t.Errorf("anonymous game view: delay %d, moves %v, reader %q", v.Delay, v.Moves, v.Reader)
+	}
+	// The view says whose it is: a page whose board token was replaced
+	// learns it reads as anyone does.
+	for tok, want := range map[string]string{g.BoardToken: "board", ev.ArbiterToken: "arbiter", "brd_wrong": "anyone"} {
+		call(t, "GET", ts.url+"/api/games/"+g.ID, tok, nil, &v)
+		if v.Reader != want {
+			t.Errorf("reader with %.8s: %q, want %q", tok, v.Reader, want)
+		}
+	}
+	c2, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.url, "http")+"/api/games/"+g.ID+"/live?token="+g.BoardToken, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.CloseNow()
+	if m := readMessage(t, ctx, c2); m.Type != "snapshot" || m.Game.Reader != "board" {
+		t.Errorf("the board's snapshot: %s %q", m.Type, m.Game.Reader)
 	}
 }

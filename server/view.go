@@ -75,6 +75,12 @@ type GameView struct {
 	// Delay is the event's broadcast delay in seconds, in the answer to
 	// GET /api/games/{game}: a page says whether it shows the game live.
 	Delay int `json:"delay,omitempty"`
+	// Reader says whose view this is, in the answer to GET
+	// /api/games/{game} and in a game socket's snapshot: "arbiter" or
+	// "board" (the token sent is one of the game's: it reads live) or
+	// "anyone" (no token, or one the game does not know, such as a board
+	// token the arbiter has replaced: the event's delay applies).
+	Reader string `json:"reader,omitempty"`
 }
 
 // ClockView is what a game's clocks show at a moment, as the server keeps

@@ -80,11 +80,8 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	anon := true
-	if tok != "" {
-		_, err := s.author(ctx, tok, g)
-		anon = err != nil
-	}
+	reader := s.readerOf(ctx, r, g)
+	anon := reader == "anyone"
 	follow := r.URL.Query().Get("follow") != "false"
 	if !s.socketAllowed(w, r) {
 		return
@@ -108,7 +105,9 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		sh.mu.Lock()
-		sb.push(sh.meta.ID, outMsg{snap: &sharedSnap{m: snapshotMessage(sh, true)}}, nil)
+		m := snapshotMessage(sh, true)
+		m.Game.Reader = "anyone"
+		sb.push(sh.meta.ID, outMsg{snap: &sharedSnap{m: m}}, nil)
 		s.hub.follow(s.hub.delayed.byGame, sh.meta.ID, sb)
 		sh.mu.Unlock()
 		defer s.hub.unfollow(s.hub.delayed.byGame, sh.meta.ID, sb)
@@ -118,7 +117,9 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		g.mu.Lock()
 		err := s.syncLive(ctx, g)
 		if err == nil {
-			sb.push(g.meta.ID, outMsg{snap: &sharedSnap{m: snapshotMessage(g, true)}}, nil)
+			m := snapshotMessage(g, true)
+			m.Game.Reader = reader
+			sb.push(g.meta.ID, outMsg{snap: &sharedSnap{m: m}}, nil)
 			s.hub.follow(s.hub.live.byGame, g.meta.ID, sb)
 		}
 		g.mu.Unlock()

@@ -206,6 +206,8 @@ export interface GameView {
   notes?: Note[];
   /** The physical clock's reading held for the arbiter, until he accepts or corrects it. */
   clock_held?: Note | null;
+  /** Whose view this is (a game read, a game socket's snapshot): "anyone" when the token sent is not the game's. */
+  reader?: 'arbiter' | 'board' | 'anyone';
 }
 
 /** What the event's TRF file says of it. */

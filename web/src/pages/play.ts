@@ -618,6 +618,15 @@ export function play(app: HTMLElement, id: string) {
   everyTick(() => state && drawClocks(state, clockEl));
   focusWrap.addEventListener('focus', render);
 
+  /** Whether the server took this browser's token: the socket refused it, or the game reads as anyone's. */
+  let socketRefused = false;
+  let readAsAnyone = false;
+  function spectating() {
+    const refused = socketRefused || readAsAnyone;
+    app.classList.toggle('spectating', refused);
+    if (!refused) refusalTold = false;
+  }
+
   /** Tells the players, once the game is drawn, that the server refused this browser's token. */
   let refusalTold = false;
   function tellRefusal() {
@@ -646,16 +655,19 @@ export function play(app: HTMLElement, id: string) {
         );
         if (!token()) showNotice({ at: 0, kind: 'error', error: 'this browser has no board token for this game: you can watch, not play' });
       }
+      // A token the server does not take for this game (replaced by the
+      // arbiter) reads as anyone's: the view says so.
+      readAsAnyone = !!token() && g.view.reader === 'anyone';
+      spectating();
       render();
       tellRefusal();
     },
     (open, withToken) => {
       app.classList.toggle('offline', !open);
-      // A token the game's socket refused (replaced by the arbiter): the
-      // game is followed as spectators see it, and the players are told.
-      const refused = open && !withToken && !!token();
-      app.classList.toggle('spectating', refused);
-      if (!refused) refusalTold = false;
+      // A token the game's socket refused: the game is followed as
+      // spectators see it, and the players are told.
+      socketRefused = open && !withToken && !!token();
+      spectating();
       tellRefusal();
     },
     token,
