@@ -234,6 +234,18 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
+	if delay > 0 {
+		// Delayed feeds are written one at a time on the server: however
+		// many readers poll, they take one core at most, and the boards'
+		// posts keep the other.
+		select {
+		case s.feeds <- struct{}{}:
+		case <-ctx.Done():
+			writeErr(w, ctx.Err())
+			return
+		}
+		defer func() { <-s.feeds }()
+	}
 	b, err := body()
 	if err != nil {
 		writeErr(w, err)

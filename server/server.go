@@ -125,6 +125,8 @@ type Server struct {
 	// (writeBatch); replays by a long replay of a shadow (past).
 	heavy   chan struct{}
 	replays chan struct{}
+	// feeds is held while a delayed feed is written (eventPGN).
+	feeds chan struct{}
 
 	// lastPost is when the last post came (Unix nanoseconds), for
 	// releaseMemory.
@@ -151,7 +153,7 @@ func New(opts Options) (*Server, error) {
 		return nil, errors.New("server: no store")
 	}
 	s := &Server{store: opts.Store, log: opts.Logger, opts: opts, canMate: opts.CanMate, hub: newHub(),
-		games: map[string]*live{}, heavy: make(chan struct{}, 1), replays: make(chan struct{}, 1), noteWake: make(chan struct{}, 1), done: make(chan struct{})}
+		games: map[string]*live{}, heavy: make(chan struct{}, 1), replays: make(chan struct{}, 1), feeds: make(chan struct{}, 1), noteWake: make(chan struct{}, 1), done: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

@@ -127,7 +127,7 @@ func BenchmarkTRFImport2000(b *testing.B) {
 
 // BenchmarkDelayedPollers has 100 anonymous pollers read an event's feed
 // under its broadcast delay, each asking for another delay= at every poll
-// (ten a second each), while 20 boards post (five actions a second each);
+// (one a second each), while 20 boards post (five actions a second each);
 // it reports the boards' posts' p50 and p99 (the trust issue's bound: p99
 // under 10 ms), beside the same boards without pollers:
 //
@@ -205,7 +205,7 @@ func delayedPollers(b *testing.B, pollers int) {
 					}
 					res.Body.Close()
 					polls.Add(1)
-					time.Sleep(100 * time.Millisecond)
+					time.Sleep(time.Second) // a poll a second, as a broadcast client polls
 				}
 			}(j)
 		}
