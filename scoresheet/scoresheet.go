@@ -392,6 +392,21 @@ func Tags(start protocol.Start, first *chess.Position, rules, reason string) []p
 	return append(tags, pgn.Tag{Name: "Annotator", Value: "arbiter"})
 }
 
+// LichessTimeControl writes a time control as lichess's broadcasts read
+// it: "limit+increment" in seconds. Lichess's reader takes no periods and
+// no delay, so a control with periods is written as its first period's
+// time and the increment ("40/5400+30:1800+30" becomes "5400+30": the
+// clocks lichess shows at the start), and a delay as the time alone.
+func LichessTimeControl(c *protocol.Clock) string {
+	if c == nil || c.White <= 0 {
+		return "-"
+	}
+	if c.Increment > 0 {
+		return strconv.Itoa(c.White) + "+" + strconv.Itoa(c.Increment)
+	}
+	return strconv.Itoa(c.White)
+}
+
 // ParseTimeControl reads a time control in the PGN standard's forms, as
 // TimeControl writes them ("300+2", "5400", "40/5400+30:1800+30"), into a
 // clock. Forms it cannot map ("?", "-", a delay, a sandclock), and figures

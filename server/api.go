@@ -239,6 +239,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 			"GET /healthz", "GET /readyz",
 			"POST /api/events", "GET /api/events", "GET /api/events/{event}", "POST /api/events/{event}/games",
 			"GET /api/events/{event}/pgn", "GET /api/events/{event}/live",
+			"PUT /api/events/{event}/delay", "PUT /api/events/{event}/broadcast", "GET /api/events/{event}/broadcast",
 			"POST /api/events/{event}/trf", "GET /api/events/{event}/trf", "GET /api/events/{event}/standings",
 			"GET /api/games/{game}", "GET /api/games/{game}/log", "POST /api/games/{game}/actions",
 			"POST /api/games/{game}/result", "POST /api/games/{game}/clock", "POST /api/games/{game}/board-token",

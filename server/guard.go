@@ -62,6 +62,13 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		api := strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/healthz"
 		if api {
 			w.Header().Set("X-Content-Type-Options", "nosniff")
+			if !changesState(r.Method) {
+				// Reads answer other sites' pages (a club's site showing
+				// the boards): without credentials, and what they read is
+				// what anyone reads (the broadcast delay's gate).
+				w.Header().Set("Access-Control-Allow-Origin", "*")
+				w.Header().Set("Access-Control-Expose-Headers", "ETag, Link")
+			}
 		}
 		if !isWebSocket(r) {
 			rc := http.NewResponseController(w)

@@ -326,6 +326,7 @@ func (h *hub) dropForDelay(event string, games []string) {
 // applied). The caller holds g.mu, which keeps entries in order and after
 // the snapshots.
 func (s *Server) publishEntry(g *live, r *record, st *stateAfter) {
+	s.touched(g.meta.Event)
 	if !s.hub.watched(g.meta.ID, g.meta.Event) {
 		return
 	}

@@ -29,6 +29,10 @@ type Config struct {
 	Static         http.Handler
 	AdminToken     string
 	TrustedProxies []netip.Prefix
+	// LichessURL, PGNDir and FrameAncestors are passed to Options.
+	LichessURL     string
+	PGNDir         string
+	FrameAncestors []string
 	// Ready, when set, is called with the server's URL once it listens.
 	Ready func(url string)
 	// ShutdownTimeout bounds the graceful shutdown (default 10 s).
@@ -57,7 +61,8 @@ func ListenAndServe(ctx context.Context, cfg Config) error {
 	if cfg.MetricsAddr != "" {
 		metrics = NewMetrics()
 	}
-	srv, err := New(Options{Store: st, Logger: log, Static: cfg.Static, AdminToken: cfg.AdminToken, TrustedProxies: cfg.TrustedProxies, Metrics: metrics})
+	srv, err := New(Options{Store: st, Logger: log, Static: cfg.Static, AdminToken: cfg.AdminToken, TrustedProxies: cfg.TrustedProxies, Metrics: metrics,
+		LichessURL: cfg.LichessURL, PGNDir: cfg.PGNDir, FrameAncestors: cfg.FrameAncestors})
 	if err != nil {
 		return err
 	}

@@ -58,6 +58,16 @@ type Options struct {
 	// the bound is per client only when the proxy is trusted
 	// (TrustedProxies), which says the client's address.
 	MaxSockets int
+	// LichessURL is the base URL pushes to lichess go to (tests and
+	// mirrors); empty means DefaultLichessURL.
+	LichessURL string
+	// PGNDir, when set, is a folder where the PGN of every round and game
+	// is kept up to date as anonymous readers see it (push.go).
+	PGNDir string
+	// FrameAncestors are the sites whose pages may frame the embeddable
+	// boards (/embed/...), as Content-Security-Policy frame-ancestors
+	// sources ("https://club.example.org").
+	FrameAncestors []string
 	// IdleGame is how long a game nobody follows stays in memory after its
 	// last use; it is loaded again from its log on demand. Zero means 5
 	// minutes.
@@ -90,6 +100,13 @@ type Server struct {
 	// delays are the events' broadcast delays, read once (eventDelay).
 	delayMu sync.Mutex
 	delays  map[string]time.Duration
+
+	// pushes are the events' pushes to lichess (push.go); activity when
+	// each event's games last changed, for the PGN folder.
+	pushMu   sync.Mutex
+	pushes   map[string]*eventPush
+	actMu    sync.Mutex
+	activity map[string]time.Time
 
 	// sockets counts the live sockets of each client address
 	// (socketAllowed).
@@ -180,6 +197,13 @@ func New(opts Options) (*Server, error) {
 	go s.watchStore(s.done, time.Second)
 	go s.beat(s.done)
 	go s.releaseDelayed(s.done)
+	ctx, cancel = context.WithTimeout(context.Background(), 10*time.Second)
+	s.loadPushes(ctx)
+	cancel()
+	go s.pushLoop(s.done)
+	if opts.PGNDir != "" {
+		go s.pgnDirLoop(s.done)
+	}
 	return s, nil
 }
 
@@ -224,6 +248,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/events/{event}/games", s.addGames)
 	m.HandleFunc("GET /api/events/{event}/pgn", s.eventPGN)
 	m.HandleFunc("PUT /api/events/{event}/delay", s.putDelay)
+	m.HandleFunc("PUT /api/events/{event}/broadcast", s.putBroadcast)
+	m.HandleFunc("GET /api/events/{event}/broadcast", s.getBroadcast)
 	m.HandleFunc("GET /api/events/{event}/live", s.followEvent)
 	m.HandleFunc("POST /api/events/{event}/trf", s.importTRF)
 	m.HandleFunc("GET /api/events/{event}/trf", s.exportTRF)

@@ -31,6 +31,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	newHall := fs.Bool("new-hall", false, "let an SQLite file that exists but holds no hall (an empty file) become a new hall; a file that does not exist is always created")
 	proxies := fs.String("trusted-proxy", "", "addresses of the reverse proxies in front of the server, IPs or prefixes separated by commas (\"127.0.0.1\"): their X-Forwarded-Host is the host pages are checked against; creating events through them needs the admin token")
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at http://ADDR/metrics, a listener of their own (off when empty; \"127.0.0.1:9180\" keeps them on this machine)")
+	lichessURL := fs.String("lichess-url", server.DefaultLichessURL, "where pushes to lichess go (a test stand-in or a mirror)")
+	pgnDir := fs.String("pgn-dir", "", "keep the PGN of every round and game in this folder, as spectators see it (for lichess's Broadcaster app or an FTP uploader)")
+	frames := fs.String("frame-ancestors", "", "the sites whose pages may frame the embeddable boards (/embed/...), separated by spaces or commas (\"https://club.example.org\")")
 	logFormat := fs.String("log", "text", "log format on stderr: text or json")
 	debug := fs.Bool("debug", false, "log every request, reads included")
 	help := cli.Help{
@@ -43,6 +46,7 @@ of the command line (the variable in brackets); the command line wins.`,
 		Env: map[string]string{
 			"addr": "ARBITER_ADDR", "db": "ARBITER_DB", "admin-token": "ARBITER_ADMIN_TOKEN", "admin-token-file": "ARBITER_ADMIN_TOKEN_FILE",
 			"new-hall": "ARBITER_NEW_HALL", "trusted-proxy": "ARBITER_TRUSTED_PROXY", "metrics-addr": "ARBITER_METRICS_ADDR",
+			"lichess-url": "ARBITER_LICHESS_URL", "pgn-dir": "ARBITER_PGN_DIR", "frame-ancestors": "ARBITER_FRAME_ANCESTORS",
 			"log": "ARBITER_LOG", "debug": "ARBITER_DEBUG",
 		},
 		Examples: []string{
@@ -106,6 +110,9 @@ of the command line (the variable in brackets); the command line wins.`,
 		Logger:         slog.New(h),
 		AdminToken:     *adminToken,
 		TrustedProxies: trusted,
+		LichessURL:     *lichessURL,
+		PGNDir:         *pgnDir,
+		FrameAncestors: strings.FieldsFunc(*frames, func(r rune) bool { return r == ' ' || r == ',' }),
 		Static:         web.Handler(),
 		Ready: func(url string) {
 			fmt.Fprintf(stdout, "arbiter: serving on %s\n", url)

@@ -66,6 +66,12 @@ var migrations = []string{
 	ALTER TABLE games ADD COLUMN black_rank INTEGER NOT NULL DEFAULT 0`,
 	// 4: an event's broadcast delay, in seconds.
 	`ALTER TABLE events ADD COLUMN delay_s INTEGER NOT NULL DEFAULT 0`,
+	// 5: an event's pushes to lichess: its token and its rounds' ids.
+	`CREATE TABLE broadcasts (
+		event_id    TEXT PRIMARY KEY REFERENCES events (id),
+		token       TEXT NOT NULL,
+		rounds_json TEXT NOT NULL
+	)`,
 }
 
 // SchemaVersion is the schema version this package writes.
