@@ -68,8 +68,8 @@ func pgnRecord(ev store.Event, m store.Game, eng *touch.Engine, log []record, de
 		if side.p.Rating > 0 {
 			tags = append(tags, pgn.Tag{Name: side.color + "Elo", Value: strconv.Itoa(side.p.Rating)})
 		}
-		if side.p.Title != "" {
-			tags = append(tags, pgn.Tag{Name: side.color + "Title", Value: side.p.Title})
+		if t := strings.ToUpper(side.p.Title); pgnTitles[t] {
+			tags = append(tags, pgn.Tag{Name: side.color + "Title", Value: t})
 		}
 		if side.p.FIDEID != "" {
 			tags = append(tags, pgn.Tag{Name: side.color + "FideId", Value: side.p.FIDEID})
@@ -92,6 +92,12 @@ func pgnRecord(ev store.Event, m store.Game, eng *touch.Engine, log []record, de
 	}
 	return sheet.Game(tags, sum.Moves, result)
 }
+
+// pgnTitles are the titles a PGN's WhiteTitle and BlackTitle carry: the
+// FIDE titles and the national master titles, in the forms lichess's
+// broadcasts show (a TRF's old codes are mapped to them on import); any
+// other title is left out rather than dropped by a reader.
+var pgnTitles = map[string]bool{"GM": true, "IM": true, "FM": true, "CM": true, "WGM": true, "WIM": true, "WFM": true, "WCM": true, "NM": true, "WNM": true, "LM": true}
 
 // pgnGame builds the PGN of g as it stands. The caller holds g.mu.
 func (g *live) pgnGame(ev store.Event) *pgn.Game {
