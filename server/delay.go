@@ -60,24 +60,19 @@ func (s *Server) eventDelay(ctx context.Context, eventID string) (time.Duration,
 }
 
 // readsLive reports whether a request may read game g (or, g nil, the
-// event) live: with the event's arbiter token, or g's board token. The
-// token is not required to be valid: a wrong one reads as anonymous.
+// event) live: with the event's arbiter token, or g's board token (or its
+// table's, in its round). A wrong token reads as anonymous.
 func (s *Server) readsLive(ctx context.Context, r *http.Request, eventID string, g *live) bool {
 	tok := requestToken(r)
 	if tok == "" {
 		return false
 	}
-	h := hashToken(tok)
 	if g != nil {
-		g.mu.Lock()
-		board := g.meta.BoardHash
-		g.mu.Unlock()
-		if hashMatches(h, board) {
-			return true
-		}
+		_, err := s.author(ctx, tok, g) // the game's board or table, or the arbiter
+		return err == nil
 	}
 	arb, err := s.arbiterHash(ctx, eventID)
-	return err == nil && hashMatches(h, arb)
+	return err == nil && hashMatches(hashToken(tok), arb)
 }
 
 // readerDelay returns the delay a request reads game g (or, g nil, the

@@ -80,7 +80,15 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				writeErr(w, apiErr(http.StatusForbidden, "cross-site request refused: origin %s is not this server's", o))
 				return
 			}
-			if r.ContentLength != 0 && !jsonBody(r.Header.Get("Content-Type")) && !(strings.HasSuffix(r.URL.Path, "/trf") && textBody(r.Header.Get("Content-Type"))) {
+			ct := r.Header.Get("Content-Type")
+			switch {
+			case strings.HasSuffix(r.URL.Path, "/trf"):
+				// The one route whose body is a file: a TRF, as text.
+				if !textBody(ct) {
+					writeErr(w, apiErr(http.StatusUnsupportedMediaType, "a TRF file is sent as text: Content-Type text/plain, not %q (curl -H 'Content-Type: text/plain' --data-binary @round.trf ...)", ct))
+					return
+				}
+			case r.ContentLength != 0 && !jsonBody(ct):
 				writeErr(w, apiErr(http.StatusUnsupportedMediaType, "the body must be JSON: Content-Type application/json (or application/x-ndjson for JSON Lines)"))
 				return
 			}

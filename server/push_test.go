@@ -145,7 +145,10 @@ func TestPush_RoundReachesLichessInOrderAcrossFaultsAndARestart(t *testing.T) {
 			w.WriteHeader(http.StatusTooManyRequests)
 		},
 		func(w http.ResponseWriter) { http.Error(w, "upstream unavailable", http.StatusBadGateway) },
-		func(w http.ResponseWriter) { time.Sleep(700 * time.Millisecond); w.WriteHeader(http.StatusGatewayTimeout) }, // past the pusher's timeout
+		func(w http.ResponseWriter) {
+			time.Sleep(700 * time.Millisecond)
+			w.WriteHeader(http.StatusGatewayTimeout)
+		}, // past the pusher's timeout
 	}
 	dsn := filepath.Join(t.TempDir(), "hall.db")
 	pgnDir := filepath.Join(t.TempDir(), "pgn")

@@ -108,6 +108,10 @@ type Server struct {
 	actMu    sync.Mutex
 	activity map[string]time.Time
 
+	// tableCache holds the events' tables and current rounds (tables.go).
+	tableMu    sync.Mutex
+	tableCache map[string]eventTables
+
 	// sockets counts the live sockets of each client address
 	// (socketAllowed).
 	sockMu  sync.Mutex
@@ -250,6 +254,10 @@ func (s *Server) routes() {
 	m.HandleFunc("PUT /api/events/{event}/delay", s.putDelay)
 	m.HandleFunc("PUT /api/events/{event}/broadcast", s.putBroadcast)
 	m.HandleFunc("GET /api/events/{event}/broadcast", s.getBroadcast)
+	m.HandleFunc("POST /api/events/{event}/tables/{table}/token", s.postTableToken)
+	m.HandleFunc("POST /api/events/{event}/tables/{table}/actions", s.postTableActions)
+	m.HandleFunc("GET /api/events/{event}/tables/{table}", s.getTable)
+	m.HandleFunc("POST /api/events/{event}/rounds/{round}/start", s.startRound)
 	m.HandleFunc("GET /api/events/{event}/live", s.followEvent)
 	m.HandleFunc("POST /api/events/{event}/trf", s.importTRF)
 	m.HandleFunc("GET /api/events/{event}/trf", s.exportTRF)

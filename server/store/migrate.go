@@ -72,6 +72,15 @@ var migrations = []string{
 		token       TEXT NOT NULL,
 		rounds_json TEXT NOT NULL
 	)`,
+	// 6: an event's tables (the hash of each table's token) and the round
+	// the arbiter started.
+	`CREATE TABLE tables (
+		event_id TEXT NOT NULL REFERENCES events (id),
+		n        INTEGER NOT NULL,
+		hash     TEXT NOT NULL,
+		PRIMARY KEY (event_id, n)
+	);
+	ALTER TABLE events ADD COLUMN current_round INTEGER NOT NULL DEFAULT 0`,
 }
 
 // SchemaVersion is the schema version this package writes.
