@@ -1,10 +1,11 @@
 package server
 
 import (
-	"github.com/arbiterchess/arbiter/protocol"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/arbiterchess/arbiter/protocol"
 )
 
 // Tables: a table's token is valid for the whole event and posts to the
