@@ -136,3 +136,41 @@ func TestTRF_RouteTakesTextPlain(t *testing.T) {
 		t.Errorf("text/plain: %d %s", st, body)
 	}
 }
+
+// Time controls as people write them: the API's clock may be a string
+// (each form written back in the PGN standard's TimeControl), a TRF's 122
+// in FIDE's prose sets the event's clock, and an unreadable one is a 400
+// naming it.
+func TestK1_TimeControlsAsPeopleWriteThem(t *testing.T) {
+	ts := startServer(t, backends()[0].dsn(t))
+	for in, want := range map[string]string{
+		"90 min/40 moves + 30 min + 30 sec per move": "40/5400+30:1800+30",
+		"G/90;inc30": "5400+30",
+		"15+10":      "900+10",
+	} {
+		var ev CreatedEvent
+		body := `{"name":"Open","start":{"clock":"` + in + `"},"games":[{"white":"A","black":"B"}]}`
+		if st, raw := call(t, "POST", ts.url+"/api/events", "", body, &ev); st != http.StatusCreated {
+			t.Errorf("%q: %d %s", in, st, raw)
+			continue
+		}
+		_, _, p := raw(t, "GET", ts.url+"/api/games/"+ev.Games[0].ID+"/pgn", "", "", nil)
+		if !strings.Contains(p, `[TimeControl "`+want+`"]`) {
+			t.Errorf("%q: the PGN's TimeControl, want %s:\n%s", in, want, p)
+		}
+	}
+	st, _, body := raw(t, "POST", ts.url+"/api/events", "application/json", `{"name":"Open","start":{"clock":"very slow"},"games":[]}`, nil)
+	if st != http.StatusBadRequest || !strings.Contains(body, "very slow") {
+		t.Errorf("an unreadable clock: %d %s", st, body)
+	}
+	// A TRF's 122 in FIDE's prose.
+	ev := createEvent(t, ts.url, 0, protocol.Start{})
+	trf := strings.Replace(readTRF(t, "hall-open-r1.trf"), "122 90 min + 30 s per move from move 1", "122 90 min/40 moves + 30 min + 30 sec per move", 1)
+	trf = strings.Replace(trf, "222 5400+30\n", "", 1)
+	if st, _, body := raw(t, "POST", ts.url+"/api/events/"+ev.ID+"/trf?round=1", "text/plain", trf, map[string]string{"Authorization": "Bearer " + ev.ArbiterToken}); st != http.StatusCreated {
+		t.Fatalf("TRF: %d %s", st, body)
+	}
+	if e := eventView(t, ts.url, ev.ID); e.Start == nil || e.Start.Clock == nil || e.Start.Clock.White != 5400 || len(e.Start.Clock.Periods) != 1 {
+		t.Errorf("the TRF's 122: %+v", e.Start)
+	}
+}

@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiterchess/arbiter/protocol"
-	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/arbiterchess/arbiter/standings"
 	"github.com/arbiterchess/arbiter/trf"
@@ -340,11 +339,18 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	if system != "" {
 		ev.Info.System = string(system)
 	}
-	if tc := t.TimeControlCode; tc != "" {
+	// The clock: 222 (the PGN standard's form) where the file has it,
+	// else 122 as the organiser wrote it (protocol.ParseClock reads FIDE's
+	// prose, the short forms and US Chess's).
+	tc := t.TimeControlCode
+	if tc == "" {
+		tc = t.TimeControl
+	}
+	if tc != "" {
 		if ev.Info.TimeControl == "" {
 			ev.Info.TimeControl = tc
 		}
-		if c, err := scoresheet.ParseTimeControl(tc); err == nil {
+		if c, err := protocol.ParseClock(tc); err == nil {
 			if ev.Start == nil {
 				ev.Start = &protocol.Start{}
 			}
