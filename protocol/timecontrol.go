@@ -127,7 +127,7 @@ func parseUS(t string) (*Clock, error) {
 		mins, inc, _ := strings.Cut(strings.TrimSpace(g), "+")
 		m, err := strconv.Atoi(strings.TrimSpace(mins))
 		if err != nil {
-			return nil, fmt.Errorf("G/ needs the minutes, not %q", mins)
+			return nil, fmt.Errorf("the minutes after G/ are missing (%q)", mins)
 		}
 		c.White, c.Black = m*60, m*60
 		if inc != "" {
