@@ -167,7 +167,10 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/
 curl -fsS -X POST "http://127.0.0.1:$port/api/events" -H 'Content-Type: application/json' \
 	-H "Authorization: Bearer $(cat /etc/arbiter/admin-token)" -d '{"name":"CI","games":[{"white":"W","black":"B"}]}' >/dev/null ||
 	fail "creating an event with the package's admin token"
-curl -fsS "http://$ARBITER_METRICS_ADDR/metrics" | grep -q '^arbiter_ready 1$' || fail "no metrics on $ARBITER_METRICS_ADDR"
+# (read whole first: grep -q stops reading at its match, and curl then
+# fails writing into the closed pipe)
+metrics=$(curl -fsS "http://$ARBITER_METRICS_ADDR/metrics") || fail "no metrics on $ARBITER_METRICS_ADDR"
+grep -q '^arbiter_ready 1$' <<<"$metrics" || fail "the metrics do not say ready on $ARBITER_METRICS_ADDR"
 [ "$(stat -c %U /var/lib/arbiter/arbiter.db)" = arbiter ] || fail "the database is not the service user's"
 kill -TERM "$pid"
 wait "$pid" || { cat "$log"; fail "the service's program did not stop cleanly on SIGTERM"; }
