@@ -31,6 +31,8 @@ import (
 //	arbiter_flag_lag_seconds            from a clock's zero to the flag watch's observation of it
 //	arbiter_flags_armed                 running clocks the flag watch follows
 //	arbiter_games_loaded                games held in memory
+//	arbiter_lichess_pushes_total{outcome} pushes of a round to lichess: ok, refused_games (ok, some games refused),
+//	                                    wait (429), token (401/403), failed (an error, a timeout)
 //	arbiter_ready                       1 when /readyz answers 200
 //	arbiter_build_info{version,go}      1, with the build's version
 //
@@ -43,6 +45,7 @@ type Metrics struct {
 	dropped   *prometheus.CounterVec
 	storeErrs *prometheus.CounterVec
 	flagLag   prometheus.Histogram
+	lichess   *prometheus.CounterVec
 	attached  atomic.Bool
 }
 
@@ -77,6 +80,13 @@ func NewMetrics() *Metrics {
 			Help:    "Time from a running clock's zero to the flag watch's recorded observation of the flag.",
 			Buckets: prometheus.ExponentialBuckets(0.001, 2, 14), // 1 ms to 8 s
 		}),
+		lichess: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "arbiter_lichess_pushes_total",
+			Help: "Pushes of a round's PGN to lichess, by outcome: ok, refused_games (taken, some games refused), wait (429), token (401 or 403), failed.",
+		}, []string{"outcome"}),
+	}
+	for _, o := range []string{"ok", "refused_games", "wait", "token", "failed"} {
+		m.lichess.WithLabelValues(o)
 	}
 	for _, o := range []string{"accepted", "duplicate", "refused", "failed"} {
 		m.actions.WithLabelValues(o)
@@ -94,7 +104,7 @@ func NewMetrics() *Metrics {
 		ConstLabels: prometheus.Labels{"version": b.Version, "go": b.Go},
 	})
 	info.Set(1)
-	m.reg.MustRegister(m.actions, m.ack, m.pushed, m.dropped, m.storeErrs, m.flagLag, info,
+	m.reg.MustRegister(m.actions, m.ack, m.pushed, m.dropped, m.storeErrs, m.flagLag, m.lichess, info,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -185,6 +195,14 @@ func (m *Metrics) flagObserved(late time.Duration) {
 		return
 	}
 	m.flagLag.Observe(late.Seconds())
+}
+
+// lichessPush counts a push to lichess by its outcome.
+func (m *Metrics) lichessPush(outcome string) {
+	if m == nil {
+		return
+	}
+	m.lichess.WithLabelValues(outcome).Inc()
 }
 
 // pushedTo counts messages written to a live follower.

@@ -188,6 +188,7 @@ func (s *Server) pushOnce(client *http.Client, event, token string, r *pushRound
 	s.pushMu.Unlock()
 	res, err := client.Do(req)
 	if err != nil {
+		s.opts.Metrics.lichessPush("failed")
 		s.log.Warn("push to lichess failed", "event", event, "round", r.round, "cause", scrub(err.Error(), token))
 		s.pushFailed(r, "lichess could not be reached: "+scrub(err.Error(), token), 0)
 		return
@@ -218,20 +219,28 @@ func (s *Server) pushOnce(client *http.Client, event, token string, r *pushRound
 		r.last, r.backoff, r.next = etag, 0, next
 		r.status.LastPush, r.status.Error, r.status.Games, r.status.NextTry = &now, "", games, nil
 		s.pushMu.Unlock()
+		outcome := "ok"
+		if refused > 0 {
+			outcome = "refused_games"
+		}
+		s.opts.Metrics.lichessPush(outcome)
 		if refused > 0 {
 			s.log.Warn("lichess refused games of a push", "event", event, "round", r.round, "refused", refused)
 		} else {
 			s.log.Debug("pushed to lichess", "event", event, "round", r.round, "games", len(games))
 		}
 	case res.StatusCode == http.StatusTooManyRequests:
+		s.opts.Metrics.lichessPush("wait")
 		wait := retryAfter(res.Header.Get("Retry-After"))
 		s.log.Info("lichess asks to wait before the next push", "event", event, "round", r.round, "seconds", wait.Seconds())
 		s.pushFailed(r, fmt.Sprintf("lichess asked to wait %s (429)", wait.Round(time.Second)), wait)
 	case res.StatusCode == http.StatusUnauthorized || res.StatusCode == http.StatusForbidden:
+		s.opts.Metrics.lichessPush("token")
 		s.log.Warn("lichess refused the broadcast token", "event", event, "round", r.round, "status", res.StatusCode)
 		// No retry until the arbiter gives another token (setPush).
 		s.pushFailed(r, fmt.Sprintf("lichess refused the token (%d): give a token with the study:write scope of an account that may edit this broadcast", res.StatusCode), 100*365*24*time.Hour)
 	default:
+		s.opts.Metrics.lichessPush("failed")
 		msg := fmt.Sprintf("lichess answered %d: %s", res.StatusCode, scrub(strings.TrimSpace(string(text)), token))
 		if len(msg) > 300 {
 			msg = msg[:300] + "…"

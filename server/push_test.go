@@ -154,7 +154,7 @@ func TestPush_RoundReachesLichessInOrderAcrossFaultsAndARestart(t *testing.T) {
 	pgnDir := filepath.Join(t.TempDir(), "pgn")
 	logs := &logBuffer{}
 	start := func() *testServer {
-		ts := startServerWith(t, dsn, Options{LichessURL: si.srv.URL, PGNDir: pgnDir, Logger: newTestLogger(logs)})
+		ts := startServerWith(t, dsn, Options{LichessURL: si.srv.URL, PGNDir: pgnDir, Logger: newTestLogger(logs), Metrics: NewMetrics()})
 		return ts
 	}
 	ts := start()
@@ -202,6 +202,12 @@ func TestPush_RoundReachesLichessInOrderAcrossFaultsAndARestart(t *testing.T) {
 	}
 	if ps[0].status != http.StatusTooManyRequests || ps[1].status != http.StatusBadGateway {
 		t.Errorf("the scripted failures: %+v", ps[:3])
+	}
+	// The pushes are counted in the metrics, by outcome.
+	rec := httptest.NewRecorder()
+	ts.opts.Metrics.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if m := rec.Body.String(); !strings.Contains(m, `arbiter_lichess_pushes_total{outcome="ok"}`) || strings.Contains(m, `arbiter_lichess_pushes_total{outcome="ok"} 0`) {
+		t.Errorf("metrics:\n%s", m)
 	}
 	// The desk's view: the status and lichess's answer, not the token.
 	var bv BroadcastView
