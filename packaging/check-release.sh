@@ -147,7 +147,15 @@ log=$(mktemp)
 (cd /var/lib/arbiter && exec setpriv --reuid=arbiter --regid=arbiter --init-groups --inh-caps=-all \
 	/usr/bin/arbiter-hall serve) >"$log" 2>&1 &
 pid=$!
-stop() { kill "$pid" 2>/dev/null || true; }
+# On a failure, the machine is left as it was: the program stopped, the
+# package purged, its folder and user gone (a second run then checks
+# again rather than skip the install).
+stop() {
+	kill "$pid" 2>/dev/null || true
+	dpkg --purge arbiter >/dev/null 2>&1 || true
+	rm -rf /var/lib/arbiter
+	userdel arbiter 2>/dev/null || true
+}
 trap stop EXIT
 for _ in $(seq 100); do
 	curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
