@@ -11,6 +11,7 @@
 //	/hall/{event}    every board of an event, live
 //	/desk/{event}    the arbiter's desk (the arbiter's token)
 //	/events          the events, and a form to create one
+//	/standings/{event}  the standings with the event's tie-breaks
 //
 // Rebuild dist/ with "npm ci && npm run build" in this folder after
 // changing the sources; a test checks that dist/ matches them.
@@ -42,7 +43,7 @@ var files = func() fs.FS {
 }()
 
 // pages are the first path segments the single-page bundle answers.
-var pages = map[string]bool{"": true, "play": true, "board": true, "hall": true, "desk": true, "events": true}
+var pages = map[string]bool{"": true, "play": true, "board": true, "hall": true, "desk": true, "events": true, "standings": true}
 
 // Handler serves the pages: the files of dist/ (the bundles under
 // /assets/ are named after their content and cached for good), and

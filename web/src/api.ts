@@ -42,6 +42,8 @@ export const api = {
     call<EventView>('GET', `/api/events/${enc(id)}${round ? `?round=${round}` : ''}`, undefined, token),
   createEvent: (spec: unknown) => call<CreatedEvent>('POST', '/api/events', spec),
   game: (id: string, token?: string) => call<GameView>('GET', `/api/games/${enc(id)}`, undefined, token),
+  standings: (id: string, query: string, token?: string) =>
+    call<import('./pages/standings').Standings>('GET', `/api/events/${enc(id)}/standings${query}`, undefined, token),
   /** The entries after the first after, at most logPage of them. */
   log: (id: string, after = 0, token?: string) => call<Entry[]>('GET', `/api/games/${enc(id)}/log?after=${after}`, undefined, token),
   post: (id: string, actions: Action[], token: string) => call<PostResult>('POST', `/api/games/${enc(id)}/actions`, actions, token),

@@ -5,6 +5,7 @@
 //   /board/{game}      a game for spectators, live
 //   /hall/{event}      every board of an event, live
 //   /desk/{event}      the arbiter's desk (arbiter token)
+//   /standings/{event} the standings with the event's tie-breaks
 //   /events            the events, and a form to create one
 
 import 'chessground/assets/chessground.base.css';
@@ -18,6 +19,7 @@ import { desk } from './pages/desk';
 import { events } from './pages/events';
 import { hall } from './pages/hall';
 import { home, play } from './pages/play';
+import { standingsPage } from './pages/standings';
 import { header } from './common';
 
 function route() {
@@ -38,6 +40,8 @@ function route() {
         return hall(app, id);
       case 'desk':
         return desk(app, id);
+      case 'standings':
+        return standingsPage(app, id);
     }
   }
   app.append(header(''), h('main', null, h('h1', null, 'Not found'), h('p', null, h('a', { href: '/' }, 'Play'), ' or see the ', h('a', { href: '/events' }, 'events'), '.')));

@@ -128,7 +128,7 @@ export function desk(app: HTMLElement, id: string) {
     h(
       'main',
       { class: 'desk' },
-      h('div', { class: 'hall-head' }, title, h('p', { class: 'links' }, h('a', { href: `/hall/${id}` }, 'Hall'))),
+      h('div', { class: 'hall-head' }, title, h('p', { class: 'links' }, h('a', { href: `/hall/${id}` }, 'Hall'), ' · ', h('a', { href: `/standings/${id}`, id: 'link-standings' }, 'Standings'))),
       tokenForm,
       msg,
       h('h2', null, 'Waiting for the arbiter'),

@@ -88,7 +88,7 @@ export function hall(app: HTMLElement, id: string) {
       'main',
       { class: 'hall' },
       h('div', { class: 'hall-head' }, h('div', { class: 'hall-what' }, title, where, delayed), rounds.el,
-        h('p', { class: 'links' }, h('a', { href: `/desk/${id}` }, 'Arbiter’s desk'), ' · ', h('a', { href: eventPgnURL(id), download: `event-${id}.pgn` }, 'PGN of every game'))),
+        h('p', { class: 'links' }, h('a', { href: `/standings/${id}`, id: 'link-standings' }, 'Standings'), ' · ', h('a', { href: `/desk/${id}` }, 'Arbiter’s desk'), ' · ', h('a', { href: eventPgnURL(id), download: `event-${id}.pgn` }, 'PGN of every game'))),
       grid,
     ),
   );
