@@ -484,7 +484,8 @@ func (s *Server) eventView(ctx context.Context, id string, round int, lag time.D
 	if err != nil {
 		return nil, nil, err
 	}
-	v := &EventView{ID: ev.ID, Name: ev.Name, Site: ev.Site, Created: ev.Created, Start: ev.Start, Info: ev.Info, Delay: ev.Delay, Rounds: []int{}, Games: []*GameView{}}
+	v := &EventView{ID: ev.ID, Name: ev.Name, Site: ev.Site, Created: ev.Created, Start: ev.Start, Info: ev.Info, Delay: ev.Delay, Rounds: []int{}, Games: []*GameView{},
+		Matches: eventMatches(ev, metas)}
 	var lives []*live
 	for _, m := range metas {
 		if n := len(v.Rounds); n == 0 || v.Rounds[n-1] != m.Round {

@@ -417,6 +417,12 @@ func TestTRF_Teams(t *testing.T) {
 			t.Errorf("match %d: board 1 is %d-%d", i, g.WhitePlayer.Rank, g.BlackPlayer.Rank)
 		}
 	}
+	// The event view groups the games by match, for the hall.
+	var ev EventView
+	call(t, "GET", ts.url+"/api/events/"+e.id, "", nil, &ev)
+	if len(ev.Matches) != 4 || len(ev.Matches[0].Games) != 2 || ev.Matches[0].HomeName == "" || ev.Matches[0].Games[0].Game != imp.Games[0].ID || !ev.Matches[0].Games[0].HomeWhite {
+		t.Errorf("the event's matches: %+v", ev.Matches)
+	}
 	var sv Standings
 	if st, body := call(t, "GET", ts.url+"/api/events/"+e.id+"/standings", "", nil, &sv); st != 200 || len(sv.Teams) != 9 || sv.Teams[0].Name != "Team 1" || sv.Teams[0].MatchPoints != 14 {
 		t.Errorf("team standings: %d %s", st, body)

@@ -201,7 +201,10 @@ type EventView struct {
 	Info    store.EventInfo `json:"info"`
 	// Delay is the event's broadcast delay in seconds: anonymous readers
 	// see each game as it stood that long ago (0: live).
-	Delay  int         `json:"delay"`
-	Rounds []int       `json:"rounds"` // the event's rounds, in order
-	Games  []*GameView `json:"games"`
+	Delay  int   `json:"delay"`
+	Rounds []int `json:"rounds"` // the event's rounds, in order
+	// Matches group the games of a team event by match (its TRF file has
+	// team records); absent otherwise.
+	Matches []EventMatch `json:"matches,omitempty"`
+	Games   []*GameView  `json:"games"`
 }

@@ -92,3 +92,26 @@ func pts(x float64) string {
 	}
 	return strconv.FormatFloat(x, 'f', 2, 64)
 }
+
+// A team event's hall groups each round's boards by match: a heading
+// with the two teams and the score, then the match's boards in order; a
+// game decided changes the match's score.
+func TestHall_TeamEventByMatch(t *testing.T) {
+	needChromium(t)
+	base := startServer(t)
+	var ev createdEvent
+	apiCall(t, "POST", base+"/api/events", "", map[string]any{"name": "Teams"}, &ev)
+	games := importTRF(t, base, ev, 1, filepath.Join("..", "..", "trf", "testdata", "real", "tbs", "fideteam_nocolor.trf"))
+	b := newBrowser(t, "hall", base, desktopW, desktopH)
+	b.open("/hall/" + ev.ID)
+	b.wait("the matches", 15*time.Second, `document.querySelectorAll(".match-head").length === 4 && document.querySelectorAll(".hall-card").length >= 8`)
+	// The first match's heading comes before its two boards.
+	order := eval[[]string](b, `[...document.querySelector(".hall-round .hall-grid").children].slice(0, 3).map(e => e.classList.contains("match-head") ? "match" : e.dataset.game)`)
+	if len(order) != 3 || order[0] != "match" || order[1] != games[0].ID || order[2] != games[1].ID {
+		t.Errorf("the first match: %v", order)
+	}
+	first := b.text(".match-head")
+	apiCall(t, "POST", base+"/api/games/"+games[0].ID+"/result", ev.ArbiterToken, map[string]any{"result": "1-0", "reason": "agreed"}, nil)
+	b.wait("the score", 10*time.Second, fmt.Sprintf(`document.querySelector(".match-head").textContent !== %q && document.querySelector(".match-head .match-score").textContent.replace(/\s/g, "") !== "0–0"`, first))
+	b.screenshot("hall-teams-desktop")
+}

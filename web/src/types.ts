@@ -232,7 +232,19 @@ export interface EventView {
   rounds?: number[];
   /** The broadcast delay, in seconds: readers without a token see the games as they stood that long ago. */
   delay?: number;
+  /** A team event's games by match (its TRF file has team records). */
+  matches?: EventMatch[];
   games: GameView[];
+}
+
+/** A match of a team event's round: its teams and its games in board order. */
+export interface EventMatch {
+  round: number;
+  home: number;
+  away: number;
+  home_name: string;
+  away_name: string;
+  games: { game: string; home_white: boolean }[];
 }
 
 export interface EventListItem {

@@ -11,7 +11,7 @@ import { delayNote, drawClocks, everyTick, header, placeWords, playerName, round
 import { h, fill, setTitle } from '../dom';
 import { followEvent, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
-import type { EventInfo, Side } from '../types';
+import type { EventInfo, EventMatch, Side } from '../types';
 import { claimName, resultWords, sideName, whoName } from '../words';
 
 interface Card {
@@ -81,6 +81,9 @@ export function hall(app: HTMLElement, id: string) {
   const grid = h('div', { class: 'hall-rounds', id: 'hall' });
   const live = h('span', { class: 'live', id: 'live' }, 'offline');
   let games = new Map<string, GameState>();
+  /** A team event's matches: the hall groups each round's cards by match. */
+  let matches: EventMatch[] = [];
+  const matchHeads = new Map<string, HTMLElement>();
   const rounds = roundSelect(() => arrange());
   app.append(
     header('', live),
@@ -103,6 +106,8 @@ export function hall(app: HTMLElement, id: string) {
         fill(where, w);
         where.hidden = !w;
         delayNote(delayed, ev.delay ?? 0);
+        matches = ev.matches ?? [];
+        arrange();
       },
       () => fill(title, 'No such event'),
     );
@@ -168,6 +173,31 @@ export function hall(app: HTMLElement, id: string) {
   // The rounds, each under its heading, the boards in order; the
   // selector shows one round or all.
   const sections = new Map<number, { el: HTMLElement; grid: HTMLElement }>();
+  /** A match's heading: the teams and the score of the games decided. */
+  function matchHead(m: EventMatch): HTMLElement {
+    const key = `${m.round}:${m.home}:${m.away}`;
+    let el = matchHeads.get(key);
+    if (!el) {
+      el = h('div', { class: 'match-head', 'data-match': key });
+      matchHeads.set(key, el);
+    }
+    let home = 0;
+    let away = 0;
+    for (const mg of m.games) {
+      const g = games.get(mg.game);
+      if (!g) continue;
+      const r = inForce(g).result;
+      const white = r === '1-0' ? 1 : r === '0-1' ? 0 : r === '1/2-1/2' ? 0.5 : -1;
+      if (white < 0) continue;
+      home += mg.home_white ? white : 1 - white;
+      away += mg.home_white ? 1 - white : white;
+    }
+    const score = (x: number) => (x % 1 ? `${Math.floor(x) || ''}½` : String(x));
+    fill(el, h('span', { class: 'match-team' }, m.home_name || `Team ${m.home}`), h('span', { class: 'match-score' }, `${score(home)}–${score(away)}`),
+      h('span', { class: 'match-team' }, m.away_name || `Team ${m.away}`));
+    return el;
+  }
+
   function arrange() {
     const sorted = [...games.values()].sort((a, b) => a.view.round - b.view.round || a.view.board - b.view.board);
     const rs = [...new Set(sorted.map(g => g.view.round))];
@@ -182,8 +212,27 @@ export function hall(app: HTMLElement, id: string) {
     for (const r of rs) {
       const s = sections.get(r)!;
       s.el.hidden = !rounds.shows(r);
-      const els = sorted.filter(g => g.view.round === r).map(g => cards.get(g.view.id)?.el).filter((x): x is HTMLElement => !!x);
-      if (els.some((el, i) => s.grid.children[i] !== el)) s.grid.replaceChildren(...els);
+      const inRound = sorted.filter(g => g.view.round === r);
+      let els: HTMLElement[] = [];
+      const ms = matches.filter(m => m.round === r);
+      if (ms.length) {
+        // Each match: a heading with the teams and the score, then its boards.
+        const placed = new Set<string>();
+        for (const m of ms) {
+          els.push(matchHead(m));
+          for (const mg of m.games) {
+            const el = cards.get(mg.game)?.el;
+            if (el) {
+              els.push(el);
+              placed.add(mg.game);
+            }
+          }
+        }
+        els.push(...inRound.filter(g => !placed.has(g.view.id)).map(g => cards.get(g.view.id)?.el).filter((x): x is HTMLElement => !!x));
+      } else {
+        els = inRound.map(g => cards.get(g.view.id)?.el).filter((x): x is HTMLElement => !!x);
+      }
+      if (els.length !== s.grid.children.length || els.some((el, i) => s.grid.children[i] !== el)) s.grid.replaceChildren(...els);
     }
   }
 
