@@ -12,6 +12,7 @@
 //	/desk/{event}    the arbiter's desk (the arbiter's token)
 //	/events          the events, and a form to create one
 //	/standings/{event}  the standings with the event's tie-breaks
+//	/embed/game/{game}, /embed/round/{event}/{round}  boards other sites may frame
 //
 // Rebuild dist/ with "npm ci && npm run build" in this folder after
 // changing the sources; a test checks that dist/ matches them.
@@ -20,9 +21,11 @@ package web
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"html"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 	"time"
@@ -43,14 +46,51 @@ var files = func() fs.FS {
 }()
 
 // pages are the first path segments the single-page bundle answers.
-var pages = map[string]bool{"": true, "play": true, "board": true, "hall": true, "desk": true, "events": true, "standings": true}
+var pages = map[string]bool{"": true, "play": true, "board": true, "hall": true, "desk": true, "events": true, "standings": true, "embed": true}
 
 // Handler serves the pages: the files of dist/ (the bundles under
 // /assets/ are named after their content and cached for good), and
 // index.html for every page path, whose footer says the program's version.
 // Anything else is 404. Mount it where the API does not answer
 // (server.Options.Static).
-func Handler() http.Handler {
+func Handler() http.Handler { return HandlerWith(Options{}) }
+
+// Options configure HandlerWith.
+type Options struct {
+	// FrameAncestors are the sites whose pages may frame the embeddable
+	// boards (/embed/...): origins such as "https://club.example.org"
+	// (CheckFrameAncestors). No other page may be framed by any site.
+	FrameAncestors []string
+}
+
+// CheckFrameAncestors reports what is wrong with a list of sites that may
+// frame the embeddable boards: each must be an origin, scheme://host with
+// an optional port (http or https), nothing more.
+func CheckFrameAncestors(sites []string) error {
+	for _, s := range sites {
+		u, err := url.Parse(s)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil ||
+			strings.ContainsAny(s, " ;,'\"") {
+			return fmt.Errorf("%q is not a site (scheme://host[:port], such as https://club.example.org)", s)
+		}
+	}
+	return nil
+}
+
+// csp is the pages' Content-Security-Policy; frame names who may frame
+// the page.
+func csp(frame string) string {
+	return "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors " + frame
+}
+
+// HandlerWith is Handler with options: the embeddable boards may be
+// framed by the sites opts names (and the server's own pages). It panics
+// on a list CheckFrameAncestors refuses: check it first.
+func HandlerWith(opts Options) http.Handler {
+	if err := CheckFrameAncestors(opts.FrameAncestors); err != nil {
+		panic("web: " + err.Error())
+	}
+	embedFrames := strings.Join(append([]string{"'self'"}, opts.FrameAncestors...), " ")
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		panic("web: dist/index.html missing: run npm ci && npm run build in web/")
@@ -81,7 +121,11 @@ func Handler() http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+		if first == "embed" {
+			w.Header().Set("Content-Security-Policy", csp(embedFrames))
+		} else {
+			w.Header().Set("Content-Security-Policy", csp("'none'"))
+		}
 		w.Header().Set("Referrer-Policy", "no-referrer")
 		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 	})

@@ -84,6 +84,11 @@ of the command line (the variable in brackets); the command line wins.`,
 			return 2
 		}
 	}
+	frameSites := strings.FieldsFunc(*frames, func(r rune) bool { return r == ' ' || r == ',' })
+	if err := web.CheckFrameAncestors(frameSites); err != nil {
+		fmt.Fprintln(stderr, "arbiter-hall serve: --frame-ancestors:", err)
+		return 2
+	}
 	trusted, err := server.ParseProxies(*proxies)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter-hall serve: --trusted-proxy:", err)
@@ -112,8 +117,8 @@ of the command line (the variable in brackets); the command line wins.`,
 		TrustedProxies: trusted,
 		LichessURL:     *lichessURL,
 		PGNDir:         *pgnDir,
-		FrameAncestors: strings.FieldsFunc(*frames, func(r rune) bool { return r == ' ' || r == ',' }),
-		Static:         web.Handler(),
+		FrameAncestors: frameSites,
+		Static:         web.HandlerWith(web.Options{FrameAncestors: frameSites}),
 		Ready: func(url string) {
 			fmt.Fprintf(stdout, "arbiter: serving on %s\n", url)
 			if wide {

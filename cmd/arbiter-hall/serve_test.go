@@ -63,6 +63,9 @@ func TestServe(t *testing.T) {
 		if code, _, stderr := runCmd(t, "", "serve", "--trusted-proxy", "10.0.0.0/99"); code != 2 || !strings.Contains(stderr, "--trusted-proxy") {
 			t.Errorf("bad --trusted-proxy: exit %d, %s", code, stderr)
 		}
+		if code, _, stderr := runCmd(t, "", "serve", "--frame-ancestors", "https://club.example.org/path"); code != 2 || !strings.Contains(stderr, "--frame-ancestors") {
+			t.Errorf("bad --frame-ancestors: exit %d, %s", code, stderr)
+		}
 	})
 }
 

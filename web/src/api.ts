@@ -54,6 +54,9 @@ export const api = {
   /** The arbiter sets the event's broadcast delay (seconds, 0 to maxDelay). */
   setDelay: (id: string, seconds: number, token: string) =>
     call<{ event: string; delay: number }>('PUT', `/api/events/${enc(id)}/delay`, { delay: seconds }, token),
+  broadcast: (id: string, token: string) => call<import('./pages/broadcast').BroadcastView>('GET', `/api/events/${enc(id)}/broadcast`, undefined, token),
+  setBroadcast: (id: string, body: unknown, token: string) =>
+    call<import('./pages/broadcast').BroadcastView>('PUT', `/api/events/${enc(id)}/broadcast`, body, token),
 };
 
 /** The longest broadcast delay the server takes, in seconds. */

@@ -6,6 +6,7 @@
 //   /hall/{event}      every board of an event, live
 //   /desk/{event}      the arbiter's desk (arbiter token)
 //   /standings/{event} the standings with the event's tie-breaks
+//   /embed/game/{game}, /embed/round/{event}/{round}  boards for other sites' pages
 //   /events            the events, and a form to create one
 
 import 'chessground/assets/chessground.base.css';
@@ -20,6 +21,7 @@ import { events } from './pages/events';
 import { hall } from './pages/hall';
 import { home, play } from './pages/play';
 import { standingsPage } from './pages/standings';
+import { embed } from './pages/embed';
 import { header } from './common';
 
 function route() {
@@ -30,6 +32,7 @@ function route() {
   document.body.dataset.page = page ?? 'home';
   if (!page) return home(app);
   if (page === 'events') return events(app);
+  if (page === 'embed') return embed(app, parts.slice(1));
   if (id) {
     switch (page) {
       case 'play':

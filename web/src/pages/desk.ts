@@ -25,6 +25,7 @@ import { followEvent, inForce as resultInForce, inPlay, type GameState } from '.
 import { castlingWords, plyLabel, repetition, type Repetition } from '../identity';
 import { boardFen, ended, lastMove, type Mirror } from '../mirror';
 import type { Action, Note, Side } from '../types';
+import { broadcastPanel } from './broadcast';
 import { article, claimName, clockInput, delayWords, flagWords, fmtClock, noteName, parseClock, resultWords, ruling as rulingWords, sideName, whoName } from '../words';
 
 const dismissedKey = (game: string) => `arbiter.dismissed.${game}`;
@@ -136,6 +137,7 @@ export function desk(app: HTMLElement, id: string) {
       h('div', { class: 'hall-head' }, h('h2', null, 'Games'), rounds.el),
       gamesEl,
       delayForm,
+      broadcastPanel(id, token),
       h('h2', null, 'Claims ruled'),
       ruled,
       h('h2', null, 'The server’s notes'),
