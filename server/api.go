@@ -11,11 +11,14 @@ import (
 	"net/http"
 	"reflect"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arbiterchess/arbiter/internal/cli"
 	"github.com/arbiterchess/arbiter/protocol"
+	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/server/store"
+	"github.com/arbiterchess/arbiter/standings"
 )
 
 // maxBody bounds a request body.
@@ -244,6 +247,9 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 			"GET /api/games/{game}", "GET /api/games/{game}/log", "POST /api/games/{game}/actions",
 			"POST /api/games/{game}/result", "POST /api/games/{game}/clock", "POST /api/games/{game}/board-token",
 			"GET /api/games/{game}/pgn", "GET /api/games/{game}/live",
+			"POST /api/events/{event}/tables/{table}/token", "POST /api/events/{event}/tables/{table}/actions",
+			"GET /api/events/{event}/tables/{table}", "PUT /api/events/{event}/tables/{table}/eboard",
+			"GET /api/events/{event}/eboards", "POST /api/events/{event}/rounds/{round}/start",
 		},
 	})
 }
@@ -288,7 +294,16 @@ type EventSpec struct {
 	Start *protocol.Start `json:"start,omitempty"`
 	// Delay is the broadcast delay in seconds (0 to MaxDelay): anonymous
 	// readers see each game as it stood that long ago.
-	Delay int        `json:"delay,omitempty"`
+	Delay int `json:"delay,omitempty"`
+	// System is the pairing system ("swiss" or "round-robin") the
+	// standings count unplayed rounds by (default: the TRF file's).
+	System string `json:"system,omitempty"`
+	// Tiebreaks are the standings' tie-breaks in C.07's names, in order
+	// ("BH/C1,BH,SB"; default: the TRF file's, else the system's).
+	Tiebreaks string `json:"tiebreaks,omitempty"`
+	// Kind is "game" for a lone game played on one screen (the events
+	// list keeps such games apart from tournaments), "" for a tournament.
+	Kind  string     `json:"kind,omitempty"`
 	Games []GameSpec `json:"games"`
 }
 
@@ -416,7 +431,35 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %d", MaxDelay, spec.Delay))
 		return
 	}
-	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC(), Start: spec.Start, Delay: spec.Delay}
+	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC(), Start: spec.Start, Delay: spec.Delay,
+		Info: store.EventInfo{Kind: spec.Kind}}
+	if spec.Kind != "" && spec.Kind != "game" {
+		writeErr(w, apiErr(http.StatusBadRequest, "kind is \"game\" (a lone game on one screen) or absent (a tournament), not %q", spec.Kind))
+		return
+	}
+	if spec.System != "" {
+		sys, err := standings.ParseSystem(spec.System)
+		if err != nil {
+			writeErr(w, apiErr(http.StatusBadRequest, "%v", err))
+			return
+		}
+		ev.Info.System = string(sys)
+	}
+	if spec.Tiebreaks != "" {
+		tbs, err := standings.ParseTiebreaks(spec.Tiebreaks)
+		if err != nil {
+			writeErr(w, apiErr(http.StatusBadRequest, "%v", err))
+			return
+		}
+		names := make([]string, len(tbs))
+		for i, tb := range tbs {
+			names[i] = tb.String()
+		}
+		ev.Info.Tiebreaks = strings.Join(names, ",")
+	}
+	if spec.Start != nil && spec.Start.Clock != nil {
+		ev.Info.TimeControl = scoresheet.TimeControl(spec.Start.Clock)
+	}
 	arb := newToken(arbiterPrefix)
 	ev.ArbiterHash = hashToken(arb)
 	games, tokens, err := s.newGames(ev.ID, spec.Start, spec.Games, map[int]int{})
@@ -466,11 +509,50 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
+	progress, err := s.store.EventsProgress(r.Context(), offset, limit+1)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
 	if len(evs) > limit {
 		evs = evs[:limit]
 		w.Header().Set("Link", fmt.Sprintf("<%s?offset=%d&limit=%d>; rel=\"next\"", r.URL.Path, offset+limit, limit))
 	}
-	writeJSON(w, http.StatusOK, evs)
+	out := make([]EventItem, len(evs))
+	for i, ev := range evs {
+		p := progress[ev.ID]
+		out[i] = EventItem{Event: ev, CurrentRound: p.CurrentRound, Rounds: p.Rounds, GameCount: p.Games, Status: eventStatus(ev, p)}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// EventItem is an event as GET /api/events lists it: the event, how far
+// it has gone, and that in words.
+type EventItem struct {
+	store.Event
+	// CurrentRound is the round the arbiter started last (0: none);
+	// Rounds the last round paired; GameCount the number of games.
+	CurrentRound int `json:"current_round"`
+	Rounds       int `json:"rounds"`
+	GameCount    int `json:"game_count"`
+	// Status says where the event stands: "a game on one screen",
+	// "no games yet", "paired, no round started", "round 2 of 7".
+	Status string `json:"status"`
+}
+
+// eventStatus says where an event stands, in words.
+func eventStatus(ev store.Event, p store.Progress) string {
+	switch {
+	case ev.Info.Kind == "game":
+		return "a game on one screen"
+	case p.Games == 0:
+		return "no games yet"
+	case p.CurrentRound == 0 && p.Rounds == 1:
+		return "1 round paired, no round started"
+	case p.CurrentRound == 0:
+		return fmt.Sprintf("%d rounds paired, no round started", p.Rounds)
+	}
+	return fmt.Sprintf("round %d of %d", p.CurrentRound, p.Rounds)
 }
 
 // eventView reads an event and the views of its games (round may select

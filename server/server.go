@@ -111,6 +111,8 @@ type Server struct {
 	// tableCache holds the events' tables and current rounds (tables.go).
 	tableMu    sync.Mutex
 	tableCache map[string]eventTables
+	// eboards holds the e-board readers' last reports (eboards.go).
+	eboards eboardReports
 
 	// sockets counts the live sockets of each client address
 	// (socketAllowed).
@@ -257,6 +259,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/events/{event}/tables/{table}/token", s.postTableToken)
 	m.HandleFunc("POST /api/events/{event}/tables/{table}/actions", s.postTableActions)
 	m.HandleFunc("GET /api/events/{event}/tables/{table}", s.getTable)
+	m.HandleFunc("PUT /api/events/{event}/tables/{table}/eboard", s.putEboard)
+	m.HandleFunc("GET /api/events/{event}/eboards", s.getEboards)
 	m.HandleFunc("POST /api/events/{event}/rounds/{round}/start", s.startRound)
 	m.HandleFunc("GET /api/events/{event}/live", s.followEvent)
 	m.HandleFunc("POST /api/events/{event}/trf", s.importTRF)

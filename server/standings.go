@@ -39,7 +39,7 @@ type StandingsRow struct {
 
 // getStandings serves GET /api/events/{event}/standings (anyone; under a
 // broadcast delay, as the request's token lets it read the games):
-// tiebreaks=BH/C1,BH,SB (C.07's names; default the file's 212/202
+// tiebreaks=BH/C1,BH,SB (C.07's names; default the event's own, else the file's 212/202
 // record, else BH/C1,BH,SB,DE,WIN for a Swiss and DE,WIN,SB,KS for a
 // round robin), system=swiss|round-robin (default the event's setting,
 // else the file's 092), rounds=N (default the last round with a result),
@@ -87,7 +87,7 @@ func (s *Server) getStandings(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	} else {
-		o.Tiebreaks = fileTiebreaks(t, sys)
+		o.Tiebreaks = eventTiebreaks(ev.Info, t, sys)
 	}
 	for _, p := range []struct {
 		name string

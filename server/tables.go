@@ -167,23 +167,9 @@ func (s *Server) startRound(w http.ResponseWriter, r *http.Request) {
 // without a token, 403 with another, 409 when the table has no game in
 // the current round (between rounds, or a table not used in it).
 func (s *Server) tableGame(ctx context.Context, r *http.Request, event string, n int) (*live, error) {
-	tok := requestToken(r)
-	if tok == "" {
-		return nil, apiErr(http.StatusUnauthorized, "a table's token is needed (Authorization: Bearer tbl_...)")
-	}
-	t, err := s.tables(ctx, event)
+	t, err := s.tableToken(ctx, r, event, n)
 	if err != nil {
 		return nil, err
-	}
-	if !hashMatches(hashToken(tok), t.hashes[n]) {
-		// Issued by another process since this one read the tables?
-		s.forgetTables(event)
-		if t, err = s.tables(ctx, event); err != nil {
-			return nil, err
-		}
-		if !hashMatches(hashToken(tok), t.hashes[n]) {
-			return nil, apiErr(http.StatusForbidden, "not the token of table %d of event %s", n, event)
-		}
 	}
 	if t.round == 0 {
 		return nil, apiErr(http.StatusConflict, "no round of event %s has started: the arbiter starts one (POST /api/events/%s/rounds/N/start); nothing was stored", event, event)

@@ -333,9 +333,9 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	if t.City != "" {
 		ev.Site = t.City
 	}
-	keepSystem := ev.Info.System
+	kept := ev.Info
 	ev.Info = store.EventInfo{City: t.City, Federation: t.Federation, StartDate: t.StartDate, EndDate: t.EndDate,
-		TimeControl: t.TimeControl, Arbiter: t.ChiefArbiter, System: keepSystem}
+		TimeControl: t.TimeControl, Arbiter: t.ChiefArbiter, System: kept.System, Tiebreaks: kept.Tiebreaks, Kind: kept.Kind}
 	if system != "" {
 		ev.Info.System = string(system)
 	}
@@ -545,7 +545,7 @@ func (s *Server) exportTRF(w http.ResponseWriter, r *http.Request) {
 		if sys == "" {
 			sys = standings.SystemOf(t)
 		}
-		tab, err := standings.Compute(t, standings.Options{System: sys, Tiebreaks: fileTiebreaks(t, sys)})
+		tab, err := standings.Compute(t, standings.Options{System: sys, Tiebreaks: eventTiebreaks(ev.Info, t, sys)})
 		if err != nil {
 			// A rating tie-break with unrated players: rank by the others.
 			tab, err = standings.Compute(t, standings.Options{System: sys, Tiebreaks: defaultTiebreaks(sys)})
@@ -590,6 +590,17 @@ func defaultTiebreaks(sys standings.System) []standings.Tiebreak {
 // record that this server computes, in order, or the defaults when it has
 // none of them.
 func fileTiebreaks(t *trf.Tournament, sys standings.System) []standings.Tiebreak {
+	return eventTiebreaks(store.EventInfo{}, t, sys)
+}
+
+// eventTiebreaks are the tie-breaks the organiser chose for the event
+// (info.Tiebreaks), else those of the file (fileTiebreaks).
+func eventTiebreaks(info store.EventInfo, t *trf.Tournament, sys standings.System) []standings.Tiebreak {
+	if info.Tiebreaks != "" {
+		if tbs, err := standings.ParseTiebreaks(info.Tiebreaks); err == nil && len(tbs) > 0 {
+			return tbs
+		}
+	}
 	for _, code := range []string{"212", "202"} {
 		var out []standings.Tiebreak
 		for _, rec := range t.Records(code) {

@@ -77,6 +77,12 @@ type EventInfo struct {
 	// System is the pairing system the standings count unplayed rounds
 	// by: "swiss", "round-robin", or "" for what the TRF file says.
 	System string `json:"system,omitempty"`
+	// Tiebreaks are the event's tie-breaks in C.07's names, in order
+	// ("BH/C1,BH,SB"), or "" for the TRF file's or the system's default.
+	Tiebreaks string `json:"tiebreaks,omitempty"`
+	// Kind is "game" for a lone game played on one screen, "" for a
+	// tournament.
+	Kind string `json:"kind,omitempty"`
 }
 
 // Player is a player of an event, as a pairing program knows him: Rank is

@@ -77,3 +77,38 @@ func (s *Store) CurrentRound(ctx context.Context, eventID string) (int, error) {
 	}
 	return r, err
 }
+
+// Progress is how far an event has gone: the round the arbiter started
+// last (0: none), the number of its games and its last paired round.
+type Progress struct {
+	CurrentRound int
+	Games        int
+	Rounds       int
+}
+
+// EventsProgress returns the progress of the events EventsPage(offset,
+// limit) lists, by event.
+func (s *Store) EventsProgress(ctx context.Context, offset, limit int) (map[string]Progress, error) {
+	q := `SELECT e.id, e.current_round, COUNT(g.id), COALESCE(MAX(g.round), 0) FROM events e LEFT JOIN games g ON g.event_id = e.id
+		GROUP BY e.id, e.current_round, e.created_ms ORDER BY e.created_ms DESC, e.id`
+	var args []any
+	if limit >= 0 {
+		q += ` LIMIT ? OFFSET ?`
+		args = append(args, limit, offset)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(q), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]Progress{}
+	for rows.Next() {
+		var id string
+		var p Progress
+		if err := rows.Scan(&id, &p.CurrentRound, &p.Games, &p.Rounds); err != nil {
+			return nil, err
+		}
+		out[id] = p
+	}
+	return out, rows.Err()
+}
