@@ -568,6 +568,9 @@ func (s *Server) eventView(ctx context.Context, id string, round int, lag time.D
 	}
 	v := &EventView{ID: ev.ID, Name: ev.Name, Site: ev.Site, Created: ev.Created, Start: ev.Start, Info: ev.Info, Delay: ev.Delay, Rounds: []int{}, Games: []*GameView{},
 		Matches: eventMatches(ev, metas)}
+	if v.CurrentRound, err = s.store.CurrentRound(ctx, ev.ID); err != nil {
+		return nil, nil, err
+	}
 	var lives []*live
 	for _, m := range metas {
 		if n := len(v.Rounds); n == 0 || v.Rounds[n-1] != m.Round {

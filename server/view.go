@@ -203,6 +203,9 @@ type EventView struct {
 	// see each game as it stood that long ago (0: live).
 	Delay  int   `json:"delay"`
 	Rounds []int `json:"rounds"` // the event's rounds, in order
+	// CurrentRound is the round the arbiter started last (0: none): the
+	// round whose games the tables' tokens post to.
+	CurrentRound int `json:"current_round"`
 	// Matches group the games of a team event by match (its TRF file has
 	// team records); absent otherwise.
 	Matches []EventMatch `json:"matches,omitempty"`

@@ -12,6 +12,8 @@
 //	/desk/{event}    the arbiter's desk (the arbiter's token)
 //	/events          the events, and a form to create one
 //	/standings/{event}  the standings with the event's tie-breaks
+//	/organise/{event}   the organiser's page (the arbiter's token)
+//	/table/{event}/{n}  a table's play page, all event long (the table's token)
 //	/embed/game/{game}, /embed/round/{event}/{round}  boards other sites may frame
 //
 // Rebuild dist/ with "npm ci && npm run build" in this folder after
@@ -46,7 +48,7 @@ var files = func() fs.FS {
 }()
 
 // pages are the first path segments the single-page bundle answers.
-var pages = map[string]bool{"": true, "play": true, "board": true, "hall": true, "desk": true, "events": true, "standings": true, "embed": true}
+var pages = map[string]bool{"": true, "play": true, "board": true, "hall": true, "desk": true, "events": true, "standings": true, "embed": true, "organise": true, "table": true}
 
 // Handler serves the pages: the files of dist/ (the bundles under
 // /assets/ are named after their content and cached for good), and

@@ -1,7 +1,7 @@
 // Talking to "arbiter-hall serve": JSON over HTTP under /api/, live streams over
 // WebSocket, and the tokens this browser keeps.
 
-import type { Action, APIError, CreatedEvent, Entry, EventListItem, EventView, GameView, Message, PostResult, Times } from './types';
+import type { Action, APIError, CreatedEvent, EboardView, Entry, EventListItem, EventView, GameView, Message, PostResult, Times, TRFImport } from './types';
 
 /** An error answer of the API. */
 export class ApiError extends Error {
@@ -47,8 +47,50 @@ export const api = {
   /** The entries after the first after, at most logPage of them. */
   log: (id: string, after = 0, token?: string) => call<Entry[]>('GET', `/api/games/${enc(id)}/log?after=${after}`, undefined, token),
   post: (id: string, actions: Action[], token: string) => call<PostResult>('POST', `/api/games/${enc(id)}/actions`, actions, token),
-  decide: (id: string, result: string, reason: string, token: string) =>
-    call<PostResult>('POST', `/api/games/${enc(id)}/result`, { result, reason }, token),
+  decide: (id: string, result: string, reason: string, token: string, forfeit = false) =>
+    call<PostResult>('POST', `/api/games/${enc(id)}/result`, forfeit ? { result, reason, forfeit } : { result, reason }, token),
+  /** A round's pairings from a TRF file (its text, sent as text/plain); accept=file|hall settles earlier results that differ. */
+  importTRF: async (id: string, round: number, text: string, token: string, accept = '') => {
+    const q = `round=${round}${accept ? `&accept=${accept}` : ''}`;
+    const res = await fetch(`/api/events/${enc(id)}/trf?${q}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', Authorization: 'Bearer ' + token },
+      body: text,
+    });
+    const body = await res.text();
+    let data: unknown = null;
+    try {
+      data = body ? JSON.parse(body) : null;
+    } catch {
+      data = null;
+    }
+    if (!res.ok) throw new ApiError(res.status, (data as APIError) ?? { status: res.status, error: body || res.statusText });
+    return data as TRFImport;
+  },
+  /** The event's TRF file with the hall's results, as text. */
+  exportTRF: async (id: string, token: string) => {
+    const res = await fetch(`/api/events/${enc(id)}/trf`, { headers: { Authorization: 'Bearer ' + token } });
+    if (!res.ok) {
+      const body = await res.text();
+      let data: APIError | null = null;
+      try {
+        data = JSON.parse(body) as APIError;
+      } catch {
+        data = null;
+      }
+      throw new ApiError(res.status, data ?? { status: res.status, error: body || res.statusText });
+    }
+    return res.blob();
+  },
+  /** Starts a round: the tables' tokens go to its games. */
+  startRound: (id: string, round: number, token: string) => call<{ round: number; tables: { table: number; game: string }[] }>('POST', `/api/events/${enc(id)}/rounds/${round}/start`, undefined, token),
+  /** A new token for a table (the old one stops working). */
+  tableToken: (id: string, table: number, token: string) =>
+    call<{ table: number; table_token: string }>('POST', `/api/events/${enc(id)}/tables/${table}/token`, undefined, token),
+  /** The table's current round and game, read with the table's token. */
+  table: (id: string, table: number, token: string) =>
+    call<{ event: string; table: number; round: number; game: GameView }>('GET', `/api/events/${enc(id)}/tables/${table}`, undefined, token),
+  eboards: (id: string, token: string) => call<{ event: string; boards: EboardView[] }>('GET', `/api/events/${enc(id)}/eboards`, undefined, token),
   /** The arbiter accepts a physical clock's held reading, or sets both clocks (milliseconds), 6.10.2. */
   setClock: (id: string, spec: { accept: true } | Times, token: string) => call<PostResult>('POST', `/api/games/${enc(id)}/clock`, spec, token),
   /** The arbiter sets the event's broadcast delay (seconds, 0 to maxDelay). */
@@ -137,13 +179,16 @@ export const eventStream = (id: string) => `/api/events/${enc(id)}/live`;
 // this browser (localStorage); a link may carry one in its fragment
 // (#token=...), which never reaches a server.
 
-const key = (kind: 'board' | 'arbiter', id: string) => `arbiter.${kind}.${id}`;
+const key = (kind: 'board' | 'arbiter' | 'table', id: string) => `arbiter.${kind}.${id}`;
 
 export const tokens = {
   board: (game: string) => localStorage.getItem(key('board', game)) ?? '',
   arbiter: (event: string) => localStorage.getItem(key('arbiter', event)) ?? '',
   setBoard: (game: string, t: string) => localStorage.setItem(key('board', game), t),
   setArbiter: (event: string, t: string) => localStorage.setItem(key('arbiter', event), t),
+  /** A table's token, as the organiser issued it in this browser. */
+  table: (event: string, n: number) => localStorage.getItem(key('table', `${event}.${n}`)) ?? '',
+  setTable: (event: string, n: number, t: string) => localStorage.setItem(key('table', `${event}.${n}`), t),
 };
 
 /** Takes a token from the page's fragment (#token=...) and clears it from the address bar. */

@@ -8,6 +8,8 @@
 //   /standings/{event} the standings with the event's tie-breaks
 //   /embed/game/{game}, /embed/round/{event}/{round}  boards for other sites' pages
 //   /events            the events, and a form to create one
+//   /organise/{event}  the organiser's page (arbiter token)
+//   /table/{event}/{n} a table's play page, all event long (table token)
 
 import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
@@ -22,6 +24,8 @@ import { hall } from './pages/hall';
 import { home, play } from './pages/play';
 import { standingsPage } from './pages/standings';
 import { embed } from './pages/embed';
+import { organise } from './pages/organise';
+import { tablePage } from './pages/table';
 import { header } from './common';
 
 function route() {
@@ -33,6 +37,7 @@ function route() {
   if (!page) return home(app);
   if (page === 'events') return events(app);
   if (page === 'embed') return embed(app, parts.slice(1));
+  if (page === 'table' && id && /^\d+$/.test(parts[2] ?? '')) return tablePage(app, id, Number(parts[2]));
   if (id) {
     switch (page) {
       case 'play':
@@ -45,6 +50,8 @@ function route() {
         return desk(app, id);
       case 'standings':
         return standingsPage(app, id);
+      case 'organise':
+        return organise(app, id);
     }
   }
   app.append(header(''), h('main', null, h('h1', null, 'Not found'), h('p', null, h('a', { href: '/' }, 'Play'), ' or see the ', h('a', { href: '/events' }, 'events'), '.')));

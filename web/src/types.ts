@@ -133,6 +133,8 @@ export interface ClockView {
 export interface Decision {
   result: string;
   reason?: string;
+  /** The result is by forfeit (the game was not played). */
+  forfeit?: boolean;
 }
 
 export interface Start {
@@ -218,6 +220,12 @@ export interface EventInfo {
   end_date?: string;
   time_control?: string;
   arbiter?: string;
+  /** The pairing system the standings count unplayed rounds by. */
+  system?: string;
+  /** The event's tie-breaks in C.07's names ("BH/C1,BH,SB"). */
+  tiebreaks?: string;
+  /** "game" for a lone game played on one screen. */
+  kind?: string;
 }
 
 export interface EventView {
@@ -230,6 +238,8 @@ export interface EventView {
   info?: EventInfo;
   /** The event's rounds, in order. */
   rounds?: number[];
+  /** The round the arbiter started last (0: none): the round the tables' tokens post to. */
+  current_round?: number;
   /** The broadcast delay, in seconds: readers without a token see the games as they stood that long ago. */
   delay?: number;
   /** A team event's games by match (its TRF file has team records). */
@@ -252,7 +262,41 @@ export interface EventListItem {
   name: string;
   site?: string;
   created?: string;
-  [k: string]: unknown;
+  info?: EventInfo;
+  /** The round started last (0: none), the last round paired, the number of games. */
+  current_round?: number;
+  rounds?: number;
+  game_count?: number;
+  /** Where the event stands, in words. */
+  status?: string;
+}
+
+/** A table's e-board, as its reader last reported it. */
+export interface EboardView {
+  table: number;
+  serial?: string;
+  port?: string;
+  connected: boolean;
+  last_action?: string;
+  queued: number;
+  round?: number;
+  game?: string;
+  message?: string;
+  seen: string;
+  /** The report is older than the reader's promise to report again. */
+  stale: boolean;
+}
+
+/** The answer of a round's TRF import. */
+export interface TRFImport {
+  event: string;
+  round: number;
+  players: number;
+  games: CreatedGame[];
+  byes: number[];
+  forfeits: [number, number][];
+  encoding: string;
+  conflicts?: { round: number; white: number; black: number; file: string; hall: string; kept: string }[];
 }
 
 export interface CreatedGame extends GameView {

@@ -69,6 +69,7 @@ export function home(app: HTMLElement) {
       const ev = await api.createEvent({
         name: `${white} – ${black}`,
         site: 'One screen',
+        kind: 'game',
         games: [{ white, black, start, enforce: fd.get('enforce') === 'on' }],
       });
       const g = ev.games[0];
