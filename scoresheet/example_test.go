@@ -28,5 +28,5 @@ func Example() {
 	}
 	sheet.Annotate(g)
 	fmt.Println(g.Moves[0].SAN, g.Moves[0].After)
-	// Output: e4 [violation 4.3.1 by white: touched Ng1 first but moved Pe2]
+	// Output: e4 [violation 4.3.1 by white: touched the knight on g1 first but moved the pawn on e2]
 }

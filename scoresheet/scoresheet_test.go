@@ -66,7 +66,7 @@ func TestCommentsOnTheMovesTheyConcern(t *testing.T) {
 		"w lift f3", "w drop f5", "w clock",
 	)
 	has(t, got,
-		"2. Nf3 {2... a6 (taken back): violation 4.3.1 by black: touched Ng8 first but moved Pa7} {claim touch-move by white granted (4.3.1)} 2... Ne7",
+		"2. Nf3 {2... a6 (taken back): violation 4.3.1 by black: touched the knight on g8 first but moved the pawn on a7} {claim touch-move by white granted (4.3.1)} 2... Ne7",
 		"2... Ne7 {illegal move 7.5.1 by white (1st): the board showed Nf3-f5; 120 s to black; the game goes on from rnbqkb1r/ppppnppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3}",
 	)
 	if strings.Contains(got, "Ne7 {violation") {
@@ -77,7 +77,7 @@ func TestCommentsOnTheMovesTheyConcern(t *testing.T) {
 // A violation on a move that stands sits right after that move.
 func TestViolationOnTheMoveThatStands(t *testing.T) {
 	got := play(t, "w touch g1", "w lift e2", "w drop e4", "w clock", "b lift e7", "b drop e5", "b clock")
-	has(t, got, "1. e4 {violation 4.3.1 by white: touched Ng1 first but moved Pe2} 1... e5")
+	has(t, got, "1. e4 {violation 4.3.1 by white: touched the knight on g1 first but moved the pawn on e2} 1... e5")
 }
 
 // The Termination tag speaks the PGN standard's words (9.8.1); the
@@ -178,5 +178,5 @@ func TestIrregularityComment(t *testing.T) {
 	if err := pgn.NewWriter(&b).Write(sheet.Game(nil, e.Game().SANs(), "*")); err != nil {
 		t.Fatal(err)
 	}
-	has(t, strings.Join(strings.Fields(b.String()), " "), "{irregularity 7.6 by white: Ng1, displaced onto h3 by white and not set right, is put back on g1")
+	has(t, strings.Join(strings.Fields(b.String()), " "), "{irregularity 7.6 by white: the knight knocked from g1 onto h3 by white and not set right is put back on g1")
 }

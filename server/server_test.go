@@ -104,7 +104,7 @@ func TestGameFlow(t *testing.T) {
 		st, raw := call(t, "GET", ts.url+"/api/games/"+g.ID+"/pgn", "", nil, nil)
 		pgnText := strings.Join(strings.Fields(string(raw)), " ")
 		for _, want := range []string{`[Event "Test open"]`, `[Site "Loopback"]`, `[White "W1"]`, `[Result "1-0"]`, `[TimeControl "5400+30"]`,
-			"1. e4 {[%clk 1:30:30] [%emt 0:00:00]} {violation 4.3.1 by white: touched Ng1 first but moved Pe2} 1... e5 {[%clk 1:30:30]", "Nxf7", "{result 1-0: resignation (5.1.2)} 1-0",
+			"1. e4 {[%clk 1:30:30] [%emt 0:00:00]} {violation 4.3.1 by white: touched the knight on g1 first but moved the pawn on e2} 1... e5 {[%clk 1:30:30]", "Nxf7", "{result 1-0: resignation (5.1.2)} 1-0",
 			`[Termination "normal"]`, `[TerminationDetail "resignation"]`} {
 			if st != http.StatusOK || !strings.Contains(pgnText, want) {
 				t.Errorf("PGN lacks %q:\n%s", want, pgnText)

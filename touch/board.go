@@ -257,7 +257,17 @@ func pieceName(pc chess.Piece) string {
 	return pc.Color().String() + " " + pc.Type().String()
 }
 
-// pieceSq names a piece on a square as arbiters write it: "Ng8", "Pe7".
+// pieceSq names a piece on a square in the players' words: "the knight
+// on g8", "the pawn on e7".
 func pieceSq(pc chess.Piece, s chess.Square) string {
+	if pc == chess.NoPiece {
+		return "the piece on " + s.String()
+	}
+	return "the " + pc.Type().String() + " on " + s.String()
+}
+
+// pieceNote names a piece on a square as a score sheet writes it: "Ng8",
+// "Pe7".
+func pieceNote(pc chess.Piece, s chess.Square) string {
 	return pc.Type().Letter() + s.String()
 }

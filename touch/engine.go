@@ -1213,8 +1213,8 @@ func (e *Engine) reinstateDisplaced(at int, by chess.Color) []protocol.Ruling {
 			e.phys.sq[k.home], e.phys.sq[k.sq] = e.phys.sq[k.sq], man{origin: chess.NoSquare}
 		}
 		out = append(out, protocol.Ruling{At: at, Kind: protocol.KindIrregularity, By: k.by.String(), Article: "7.6", FEN: e.g.Position().FEN(),
-			Text: fmt.Sprintf("%s, displaced onto %s by %s and not set right, is put back on %s: the position is reinstated (7.6); %s was to set it right in his own time (7.4.1), and the arbiter may penalise him (7.4.3)",
-				pieceSq(k.piece, k.home), k.sq, k.by, k.home, k.by)})
+			Text: fmt.Sprintf("the %s knocked from %s onto %s by %s and not set right is put back on %s: the position is reinstated (7.6); %s was to set it right in his own time (7.4.1), and the arbiter may penalise him (7.4.3)",
+				k.piece.Type(), k.home, k.sq, k.by, k.home, k.by)})
 	}
 	e.knocked = keep
 	return out

@@ -120,7 +120,7 @@ func readBoard(p *chess.Position, pl [64]chess.Piece, turn chess.Color, plies in
 	}
 	note := "an illegal move"
 	if len(from) == 1 && len(to) == 1 {
-		note = pieceSq(pl[to[0]], from[0]) + "-" + to[0].String()
+		note = pieceNote(pl[to[0]], from[0]) + "-" + to[0].String()
 	}
 	fen := fmt.Sprintf("%s %s %s - %d %d", strings.Join(rows, "/"), turn.String()[:1], rights, half, full)
 	q, _, err := chess.ParseFENWith(fen, p.Options(), false)

@@ -95,7 +95,7 @@ func TestReplayPGN(t *testing.T) {
 	}
 	got := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{`[White "Anna"]`, `[Black "Bo"]`, `[TimeControl "300+2"]`, `[Result "*"]`,
-		"1. e4 {[%clk 0:04:59] [%emt 0:00:02]} {1... e5 (taken back): violation 4.3.1 by black: touched Ng8 first but moved Pe7} {claim touch-move by white granted (4.3.1)} 1... Nf6 {[%clk 0:04:54] [%emt 0:00:05]} *"} {
+		"1. e4 {[%clk 0:04:59] [%emt 0:00:02]} {1... e5 (taken back): violation 4.3.1 by black: touched the knight on g8 first but moved the pawn on e7} {claim touch-move by white granted (4.3.1)} 1... Nf6 {[%clk 0:04:54] [%emt 0:00:05]} *"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, out)
 		}

@@ -188,8 +188,9 @@ func TestDesk_HeldClockReadingAcceptedThenCorrected(t *testing.T) {
 }
 
 // Once the game has a result, the play page's claim, draw, resignation
-// and flag buttons are disabled (still there); Accept and Decline are
-// enabled only while the opponent's offer is open.
+// and flag buttons are disabled and out of sight, j'adoube too; Accept and
+// Decline are shown only while the opponent's offer is open. On desktop
+// and on a phone.
 func TestPlay_ButtonsAfterTheResult(t *testing.T) {
 	needChromium(t)
 	base := startServer(t)
@@ -218,21 +219,68 @@ func TestPlay_ButtonsAfterTheResult(t *testing.T) {
 	}
 	b.wait("no offer to answer, the rest enabled", 5*time.Second, disabled("accept-draw-white", "decline-draw-white", "accept-draw-black", "decline-draw-black")+
 		" && "+enabled("resign-white", "resign-black", "claim-white", "claim-black", "offer-draw-white", "offer-draw-black", "flag-white", "flag-black"))
+	if n := eval[int](b, `[...document.querySelectorAll("[id^=accept-draw], [id^=decline-draw]")].filter(e => !e.hidden).length`); n != 0 {
+		t.Errorf("%d Accept or Decline buttons shown with no offer", n)
+	}
 
 	post(t, base, g, moves("white", "e2e4 e7e5")...)
 	post(t, base, g, act{"by": "black", "act": "offer-draw"})
-	b.wait("White may answer Black's offer", 10*time.Second, enabled("accept-draw-white", "decline-draw-white")+" && "+disabled("accept-draw-black", "decline-draw-black"))
+	b.wait("White may answer Black's offer", 10*time.Second, enabled("accept-draw-white", "decline-draw-white")+" && "+disabled("accept-draw-black", "decline-draw-black")+
+		` && !document.querySelector("#accept-draw-white").hidden && document.querySelector("#accept-draw-black").hidden`)
 	b.clickJS("#accept-draw-white")
 	b.wait("the draw", 10*time.Second, `!document.querySelector("#result").hidden && document.querySelector("#result").textContent.includes("agreement")`)
 	all := []string{"resign-white", "resign-black", "claim-white", "claim-black", "offer-draw-white", "offer-draw-black",
 		"accept-draw-white", "accept-draw-black", "decline-draw-white", "decline-draw-black", "flag-white", "flag-black"}
 	b.wait("every button of the panels disabled", 10*time.Second, disabled(all...))
-	if n := eval[int](b, `document.querySelectorAll(".player details.more button").length`); n != 2*6 {
-		t.Errorf("%d buttons in the panels after the result, want 12 (disabled, not removed)", n)
+	// ... and out of sight: the panels' claims, draw and resignation, and
+	// j'adoube.
+	if shown := eval[[]string](b, `[...document.querySelectorAll(".player details.more, .player button")].filter(e => e.offsetParent !== null && !e.classList.contains("clock-btn")).map(e => e.id || e.tagName)`); len(shown) > 0 {
+		t.Errorf("shown after the result: %v", shown)
 	}
 	if es := logOf(t, base, g.ID); len(es) == 0 || es[len(es)-1].Action["act"] != "accept-draw" {
 		t.Errorf("the last entry is not White's acceptance: %+v", es[len(es)-1])
 	}
+	b.screenshot("play-over-desktop")
+	// The same on a phone.
+	b.resize(phoneW, phoneH, true)
+	b.wait("every button disabled and hidden on a phone", 10*time.Second, `!document.querySelector("#result").hidden && `+disabled(all...)+
+		` && [...document.querySelectorAll(".player details.more")].every(d => d.offsetParent === null)`)
+	if w := eval[float64](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 1 {
+		t.Errorf("the play page overflows a phone by %.0f px", w)
+	}
+	b.screenshot("play-over-phone")
+}
+
+// The play page speaks as players do: a touch-move violation reads
+// "touched the knight on g1 first but moved the pawn on e2" (the rule's
+// text beside it), and a notice dismissed stays gone after a reload.
+func TestPlay_PlayersWordsAndNoticesOnceRead(t *testing.T) {
+	needChromium(t)
+	base := startServer(t)
+	var ev createdEvent
+	apiCall(t, "POST", base+"/api/events", "", map[string]any{
+		"name": "Friendly", "games": []map[string]any{{"white": "Ashworth", "black": "Brandt"}},
+	}, &ev)
+	g := ev.Games[0]
+	post(t, base, g, act{"by": "white", "act": "touch", "sq": "g1"})
+	post(t, base, g, moves("white", "e2e4")...)
+	b := newBrowser(t, "players", base, desktopW, desktopH)
+	b.open("/play/" + g.ID + "#token=" + g.BoardToken)
+	noticeHas(b, "violation", "touched the knight on g1 first but moved the pawn on e2")
+	if txt := b.text("#notice"); !strings.Contains(txt, "FIDE 4.3.1") {
+		t.Errorf("the notice does not cite the rule: %q", txt)
+	}
+	b.do("dismiss", chromedp.Click(chromedp.CSS("#notice .notice-close")))
+	b.wait("the notice hidden", 2*time.Second, `document.querySelector("#notice").hidden`)
+	b.open("/play/" + g.ID)
+	boardIs(b, "mover", "black", 10*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	if !eval[bool](b, `document.querySelector("#notice").hidden`) {
+		t.Errorf("the notice read and dismissed is back after a reload: %q", b.text("#notice"))
+	}
+	// A new ruling shows again.
+	post(t, base, createdGame{ID: g.ID, BoardToken: g.BoardToken}, act{"by": "black", "act": "lift", "sq": "d8"}, act{"by": "black", "act": "drop", "sq": "h4"}, act{"by": "black", "act": "clock"})
+	noticeHas(b, "illegal", "Illegal move")
 }
 
 // Logs with what the pages did not know before: the arbiter's acts on
@@ -355,7 +403,7 @@ func TestPages_NewActsAndRulingsInWords(t *testing.T) {
 		{result: "Cancelled", rulings: []string{"board was placed contrary to 2.1", "colours reversed", "The game is cancelled", "after the end of the game"}},
 		{rulings: []string{"slip of the tongue", "two boards show different positions", "FIDE D.2.9"}, moves: "Nf6"},
 		{rulings: []string{"Illegal move by White", "7.5.1"}, moves: "e8=Q+"},
-		{rulings: []string{"displaced onto h3", "FIDE 7.6"}},
+		{rulings: []string{"knocked from g1 onto h3", "FIDE 7.6"}},
 		{rulings: []string{"leaves an illegal position", "unclaimed, it stands"}, moves: "Rh8-e8"},
 		{fen: "k3P2r/8/8/8/8/8/8/4K3", rulings: []string{"leaves an illegal position", "FIDE A.5.4"}},
 	}

@@ -169,7 +169,17 @@ export const everyTick = (fn: () => void) => window.setInterval(fn, 100);
  */
 export function notice(el: HTMLElement, r: Ruling | null, pieceAt?: (sq: string) => string | undefined, flag: Side | null = null) {
   const key = r ? `${r.at}:${r.kind}:${r.article ?? ''}:${r.error ?? ''}` : '';
-  if (!r || el.dataset.dismissed === key) {
+  // A notice read and dismissed stays gone, on this page, after a reload
+  // too (an error of this browser's, at 0, is not kept).
+  const store = `arbiter.read.${location.pathname}`;
+  const read = (): string[] => {
+    try {
+      return JSON.parse(localStorage.getItem(store) ?? '[]') as string[];
+    } catch {
+      return [];
+    }
+  };
+  if (!r || el.dataset.dismissed === key || (r.at > 0 && read().includes(key))) {
     el.hidden = true;
     return;
   }
@@ -179,6 +189,7 @@ export function notice(el: HTMLElement, r: Ruling | null, pieceAt?: (sq: string)
   close.addEventListener('click', () => {
     el.dataset.dismissed = key;
     el.hidden = true;
+    if (r.at > 0) localStorage.setItem(store, JSON.stringify([...read(), key].slice(-50)));
   });
   fill(
     el,

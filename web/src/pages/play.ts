@@ -199,7 +199,7 @@ export function play(app: HTMLElement, id: string) {
       h('div', { class: 'row controls' }, clockBtn, adoube),
       more,
     );
-    return { el, clockBtn, adoube, claimBtn, acts };
+    return { el, clockBtn, adoube, claimBtn, acts, more };
   };
   const panels = { white: panel('white'), black: panel('black') };
   const top = h('div', { class: 'slot-top' });
@@ -560,6 +560,15 @@ export function play(app: HTMLElement, id: string) {
       p.acts.flag.disabled = over;
       p.acts.accept.disabled = !offered;
       p.acts.decline.disabled = !offered;
+      // A button shows only while its act is possible: Accept and Decline
+      // while an offer waits for this player, the claims, draw and
+      // resignation until the result, j'adoube while the game goes on.
+      p.acts.accept.hidden = !offered;
+      p.acts.decline.hidden = !offered;
+      p.more.hidden = over;
+      p.adoube.disabled = over;
+      p.adoube.hidden = over;
+      p.clockBtn.hidden = over;
     }
     // The board: what physically stands on it, the last move, the
     // obligation of the player having the move (touched piece circled,
