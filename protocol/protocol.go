@@ -468,6 +468,19 @@ type Ruling struct {
 	White *int64  `json:"white,omitempty"`
 	Black *int64  `json:"black,omitempty"`
 	Runs  *string `json:"runs,omitempty"`
+	// Msg is the ruling's message id in the catalogues of the lang
+	// package: with the ruling's fields as its parameters, any reader
+	// renders the ruling in his language (Text stays, in English or in
+	// the language asked). Msg and Piece, Other and From are set by the
+	// touch engine; the rest of the parameters are the fields above.
+	Msg string `json:"msg,omitempty"`
+	// Piece and Other are piece letters (K, Q, R, B, N, P): with a
+	// violation, the piece touched first (on Sq) and the piece moved
+	// instead (from From), or the promotion piece chosen first and the
+	// one promoted to; with an adjustment, the piece adjusted.
+	Piece string `json:"piece,omitempty"`
+	Other string `json:"other,omitempty"`
+	From  string `json:"from,omitempty"`
 }
 
 // Bonus is time added to a player's clock.

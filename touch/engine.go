@@ -430,7 +430,8 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 			return e.fail(at, fmt.Sprintf("no piece on %s to adjust", sq))
 		}
 		if by != mover {
-			return e.violate(at, by, "4.2.1", fmt.Sprintf("adjusted %s while %s has the move", pieceSq(e.phys.at(sq).piece, sq), mover))
+			return e.violate(at, by, "4.2.1", fmt.Sprintf("adjusted %s while %s has the move", pieceSq(e.phys.at(sq).piece, sq), mover),
+				detail{msg: MsgAdjusted, sq: sq, piece: e.phys.at(sq).piece.Type(), from: chess.NoSquare, with: chess.NoSquare})
 		}
 		return nil // T2: an announced adjustment creates no obligation
 	}
@@ -982,19 +983,24 @@ func (e *Engine) makeMove(at int, by chess.Color, m chess.Move) ([]protocol.Ruli
 	var out []protocol.Ruling
 	bad := ""
 	article := ""
+	var why detail
 	if o := e.current(); !o.permits(m) {
 		article = o.article
 		bad = fmt.Sprintf("%s but moved %s", o.text, p.SAN(m))
+		why = detail{msg: MsgBrokeDuty, rule: o.rule, sq: o.sq, with: o.with, side: o.side, san: p.SAN(m)}
 		if o.rule == "move" && o.san == "" {
 			bad = fmt.Sprintf("touched %s first but moved %s", pieceSq(p.PieceAt(o.sq), o.sq), pieceSq(p.PieceAt(m.From()), m.From()))
+			why = detail{msg: MsgMovedOther, sq: o.sq, piece: p.PieceAt(o.sq).Type(), other: p.PieceAt(m.From()).Type(), from: m.From(), with: chess.NoSquare, san: p.SAN(m)}
 			if m.IsCastling() {
 				bad = fmt.Sprintf("touched %s first but castled (%s)", pieceSq(p.PieceAt(o.sq), o.sq), p.SAN(m))
+				why = detail{msg: MsgCastledOther, sq: o.sq, piece: p.PieceAt(o.sq).Type(), from: chess.NoSquare, with: chess.NoSquare, san: p.SAN(m)}
 			}
 		}
 	}
 	if first, ok := e.t.promoAt(m.To()); ok && m.Promotion() != chess.NoPieceType && first != m.Promotion() && bad == "" {
 		article = "4.4.4"
 		bad = fmt.Sprintf("the %s touched %s first, so the promotion to it was final, but promoted to a %s", first, m.To(), m.Promotion())
+		why = detail{msg: MsgPromotedOther, sq: m.To(), piece: first, other: m.Promotion(), from: chess.NoSquare, with: chess.NoSquare}
 	}
 	if bad != "" && e.enforce {
 		return nil, e.fail(at, "refused ("+article+"): "+bad)
@@ -1007,7 +1013,7 @@ func (e *Engine) makeMove(at int, by chess.Color, m chess.Move) ([]protocol.Ruli
 	ply := e.g.Ply()
 	out = append(out, protocol.Ruling{At: at, Kind: protocol.KindMove, By: by.String(), SAN: san, UCI: p.UCI(m), Ply: ply, FEN: e.g.Position().FEN()})
 	if bad != "" {
-		out = append(out, e.record(at, by, article, bad)...)
+		out = append(out, e.record(at, by, article, bad, why)...)
 		if e.g.Ply() != ply {
 			return out, nil // the arbiter took it back at once (T10)
 		}
@@ -1044,9 +1050,9 @@ func (e *Engine) handOver(by chess.Color) {
 // record registers an Article 4 violation, claimable by the opponent
 // until he touches a piece (T9). Where the arbiter acts without a claim,
 // the claim is granted at once (T10).
-func (e *Engine) record(at int, by chess.Color, article, text string) []protocol.Ruling {
+func (e *Engine) record(at int, by chess.Color, article, text string, why detail) []protocol.Ruling {
 	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: article})
-	out := []protocol.Ruling{{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text}}
+	out := []protocol.Ruling{why.ruling(protocol.Ruling{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text})}
 	if e.t.made != chess.NoMove {
 		e.claim = &violation{at: at, by: by, article: article, ply: e.g.Ply() - 1, touched: append([]contact(nil), e.t.touched...), duty: e.current()}
 		e.lostClaim[by.Other()] = false
@@ -1058,12 +1064,12 @@ func (e *Engine) record(at int, by chess.Color, article, text string) []protocol
 }
 
 // violate records a violation that is not tied to a move (4.2.1).
-func (e *Engine) violate(at int, by chess.Color, article, text string) []protocol.Ruling {
+func (e *Engine) violate(at int, by chess.Color, article, text string, why detail) []protocol.Ruling {
 	if e.enforce {
 		return e.fail(at, "refused ("+article+"): "+text)
 	}
 	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: article})
-	return []protocol.Ruling{{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text}}
+	return []protocol.Ruling{why.ruling(protocol.Ruling{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text})}
 }
 
 // afterEnd answers an action made once the game has a result: what the

@@ -138,7 +138,8 @@ func (e *Engine) press(at int, by chess.Color, hand string) []protocol.Ruling {
 		if hand == "right" {
 			other = "left"
 		}
-		out = e.violate(at, by, "6.2.3", fmt.Sprintf("pressed the clock with the %s hand, having moved with the %s (12.9, not an illegal move)", hand, other))
+		out = e.violate(at, by, "6.2.3", fmt.Sprintf("pressed the clock with the %s hand, having moved with the %s (12.9, not an illegal move)", hand, other),
+			detail{msg: MsgPressHand, sq: chess.NoSquare, from: chess.NoSquare, with: chess.NoSquare})
 		if len(out) == 1 && out[0].Kind == protocol.KindError {
 			return out
 		}
