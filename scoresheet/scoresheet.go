@@ -21,6 +21,7 @@ import (
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/internal/safetext"
 	"github.com/arbiterchess/arbiter/pgn"
+	"github.com/arbiterchess/arbiter/lang"
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
@@ -34,6 +35,22 @@ type Sheet struct {
 	clocks   []stamp  // the clock after each move's press
 	runs     string   // whose clock ran after the last time ruling
 	started  [2]int64 // when each side's clock last started (t)
+	lang     *lang.Lang
+}
+
+// In makes the comments of the rulings added from now on in language l
+// (English, the default, keeps the comments as Comment writes them). The
+// movetext's SAN stays English, as the PGN standard has it.
+func (r *Sheet) In(l *lang.Lang) { r.lang = l }
+
+// commentIn is a ruling's comment in language l: the ruling in a sentence
+// and its article.
+func commentIn(l *lang.Lang, x protocol.Ruling) string {
+	s := l.Ruling(x, nil)
+	if x.Article != "" {
+		s += " (" + x.Article + ")"
+	}
+	return commentText(s)
 }
 
 // stamp is the clock of the player after the press that completed the
@@ -71,6 +88,9 @@ func (r *Sheet) Add(a *protocol.Action, rulings []protocol.Ruling, ply int) {
 		text := Comment(x)
 		if text == "" {
 			continue
+		}
+		if r.lang != nil && r.lang.Code() != "en" {
+			text = commentIn(r.lang, x)
 		}
 		at := min(ply, len(r.line))
 		if x.Kind == protocol.KindViolation && made > 0 {

@@ -18,11 +18,34 @@ import (
 
 	"github.com/arbiterchess/arbiter/audit"
 	"github.com/arbiterchess/arbiter/internal/cli"
+	"github.com/arbiterchess/arbiter/lang"
 	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/term"
 )
+
+// findingIn writes a finding as Finding.String does, with its severity,
+// kind and reason in language l, and the article's summary after it; the
+// detail stays in English.
+func findingIn(l *lang.Lang, f audit.Finding) string {
+	w, b := f.White, f.Black
+	if w == "" {
+		w = "?"
+	}
+	if b == "" {
+		b = "?"
+	}
+	kind := l.T("audit.kind."+string(f.Kind), nil)
+	if f.Reason != "" {
+		kind += " (" + l.T("audit.reason."+string(f.Reason), nil) + ")"
+	}
+	s := fmt.Sprintf("%s:%d (%d) %s – %s: [%s] %s: %s", f.File, f.Game, f.Line, w, b, l.T("audit.severity."+string(f.Severity), nil), kind, f.Text)
+	if a := l.Article(f.Article); a != "" {
+		s += " — " + f.Article + ": " + a
+	}
+	return s
+}
 
 func init() {
 	commands["audit"] = command{Summary: "replay PGN files and flag what an arbiter would (illegal moves, wrong results, claimable draws)", Run: runAudit}
@@ -37,10 +60,11 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(intAlias{workers}, "threads", "") // the former name of --workers, left out of the usage
 	deep := fs.Bool("deep", false, "ask the full can-mate analysis about every final position and every win on time (slow)")
 	minSev := fs.String("severity", "info", "print findings of this severity and above: info, warning, error (all are counted)")
+	langCode := fs.String("lang", "en", "the language of the findings' severity, kind and article (the detail stays English): "+strings.Join(lang.Codes, ", "))
 	maxGame := fs.Int("max-game-bytes", pgn.DefaultMaxGameBytes, "the most text of one game that is read; a longer game is a game-too-long finding and is skipped (a worker may hold up to some five times this in memory while it reads a game)")
 	help := cli.Help{
 		Name:  "arbiter audit",
-		Usage: []string{"arbiter audit FILE... [--json] [--rules R] [--workers N] [--severity S] [--deep] [--max-game-bytes N]"},
+		Usage: []string{"arbiter audit FILE... [--json] [--rules R] [--workers N] [--severity S] [--deep] [--max-game-bytes N] [--lang L]"},
 		Text: fmt.Sprintf(`Replays every game of the PGN files (- for standard input; .gz and .zst are
 read compressed) and reports illegal moves, results the laws contradict, moves
 played after the end, and draws that could have been claimed.
@@ -62,6 +86,11 @@ contradict (claimable draws and unreadable games are reported, not failures),
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
+		return 2
+	}
+	l, err := lang.Parse(*langCode)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter audit:", err)
 		return 2
 	}
 	rs, err := audit.RulesNamed(*rules)
@@ -111,6 +140,10 @@ contradict (claimable draws and unreadable games are reported, not failures),
 		}
 		if *asJSON {
 			enc.Encode(f)
+			return
+		}
+		if l != lang.English() {
+			fmt.Fprintln(out, findingIn(l, f))
 			return
 		}
 		fmt.Fprintln(out, f.String())

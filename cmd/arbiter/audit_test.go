@@ -362,3 +362,24 @@ func BenchmarkStartup(b *testing.B) {
 		})
 	}
 }
+
+// --lang: the findings' severity, kind and reason in the language asked,
+// with the article's summary; an unknown language is refused (exit 2).
+func TestAuditCmd_Lang(t *testing.T) {
+	code, out, errs := runCmd(t, craftedPGN, "audit", "--lang", "ro", "-")
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"-:1 (1) Bare – Rook: [eroare] rezultatul contrazice Regulile (câștig la timp al unui jucător care nu putea da mat)",
+		"-:3 (15) Illegal – Move: [eroare] mutare ilegală: illegal move 2.Ke3",
+		"7.5.1: O mutare ilegală încheiată prin apăsarea ceasului",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, errs := runCmd(t, craftedPGN, "audit", "--lang", "xx", "-"); code != 2 || !strings.Contains(errs, "en, ro, sq") {
+		t.Errorf("an unknown language: exit %d, %q", code, errs)
+	}
+}

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/arbiterchess/arbiter/internal/cli"
+	"github.com/arbiterchess/arbiter/lang"
 	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/scoresheet"
@@ -32,9 +34,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	white := fs.String("white", "?", "with --pgn: White's name")
 	black := fs.String("black", "?", "with --pgn: Black's name")
 	event := fs.String("event", "?", "with --pgn: the event")
+	langCode := fs.String("lang", "en", "the language of the rulings' text and of the PGN's comments: "+strings.Join(lang.Codes, ", ")+" (SAN stays English)")
 	help := cli.Help{
 		Name:  "arbiter replay",
-		Usage: []string{"arbiter replay [FILE|-] [--rules R] [--fen F] [--chess960] [--enforce] [--summary | --pgn [--white W --black B --event E]]"},
+		Usage: []string{"arbiter replay [FILE|-] [--rules R] [--fen F] [--chess960] [--enforce] [--lang L] [--summary | --pgn [--white W --black B --event E]]"},
 		Text: `Reads a game as board actions (JSON Lines: lift, drop, touch, clock, claim, ...;
 standard input without FILE) and prints the arbiter's rulings, one JSON object
 a line, or with --pgn the game record.`,
@@ -42,10 +45,16 @@ a line, or with --pgn the game record.`,
 			"arbiter replay examples/protocol-2-rook-first-fide.jsonl --summary   # the rulings, then the summary",
 			"arbiter replay game.jsonl --pgn --white Carlsen --black Nakamura      # the game as PGN",
 			"arbiter replay --rules uscf < game.jsonl                             # under US Chess rules",
+			"arbiter replay game.jsonl --pgn --lang ro                            # the comments in Romanian",
 		},
 	}
 	if status, ok := help.Parse(fs, args, nil); !ok {
 		return status
+	}
+	l, err := lang.Parse(*langCode)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter replay:", err)
+		return 2
 	}
 	in := stdin
 	if name := fs.Arg(0); name != "" && name != "-" {
@@ -62,6 +71,12 @@ a line, or with --pgn the game record.`,
 	defer out.Flush()
 	enc := json.NewEncoder(out)
 	emit := func(r protocol.Ruling) { enc.Encode(r) }
+	if l != lang.English() {
+		emit = func(r protocol.Ruling) {
+			r.Text = l.Text(r)
+			enc.Encode(r)
+		}
+	}
 	var sheet *scoresheet.Sheet
 	var observe func(*touch.Engine, *protocol.Action, []protocol.Ruling)
 	if *asPGN {
@@ -73,6 +88,7 @@ a line, or with --pgn the game record.`,
 		observe = func(e *touch.Engine, a *protocol.Action, rs []protocol.Ruling) {
 			if sheet == nil {
 				sheet = scoresheet.New(e.Game().Start())
+				sheet.In(l)
 			}
 			sheet.Add(a, rs, e.Game().Ply())
 		}

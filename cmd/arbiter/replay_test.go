@@ -107,3 +107,39 @@ func TestReplayPGN(t *testing.T) {
 		t.Errorf("--pgn with --summary: exit %d", code)
 	}
 }
+
+// --lang: the rulings' text and the PGN's comments in the language asked
+// (the SAN and the JSON fields stay); an unknown language is refused with
+// exit 2, naming the known ones.
+func TestReplay_Lang(t *testing.T) {
+	game := `{"by": "white", "act": "lift", "sq": "e2"}
+{"by": "white", "act": "drop", "sq": "e4"}
+{"by": "white", "act": "clock"}
+{"by": "black", "act": "touch", "sq": "g8"}
+{"by": "black", "act": "lift", "sq": "d7"}
+{"by": "black", "act": "drop", "sq": "d5"}
+{"by": "black", "act": "clock"}
+`
+	code, out, errs := runCmd(t, game, "replay", "--lang", "ro", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, `"text":"a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)"`) || !strings.Contains(out, `"msg":"violation.moved-other"`) || !strings.Contains(out, `"san":"d5"`) {
+		t.Errorf("the rulings in Romanian:\n%s", out)
+	}
+	code, out, errs = runCmd(t, game, "replay", "--pgn", "--lang", "ru", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got := strings.Join(strings.Fields(out), " ")
+	if !strings.Contains(got, "1. e4 d5 {Нарушение правила «тронул – ходи» (чёрные): сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка) (4.3.1)}") {
+		t.Errorf("the PGN's comments in Russian:\n%s", out)
+	}
+	if g := pgncheck.Moves(t, out); len(g) != 1 || strings.Join(g[0], " ") != "e4 d5" {
+		t.Errorf("pgn-extract read %v", g)
+	}
+	code, _, errs = runCmd(t, game, "replay", "--lang", "tlh", "-")
+	if code != 2 || !strings.Contains(errs, "en, ro, sq, fr, de, es, ru") {
+		t.Errorf("an unknown language: exit %d, %q", code, errs)
+	}
+}
