@@ -20,8 +20,8 @@ import (
 
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/internal/safetext"
-	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/lang"
+	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
