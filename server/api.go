@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/internal/cli"
+	"github.com/arbiterchess/arbiter/lang"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/server/store"
@@ -303,7 +304,10 @@ type EventSpec struct {
 	Tiebreaks string `json:"tiebreaks,omitempty"`
 	// Kind is "game" for a lone game played on one screen (the events
 	// list keeps such games apart from tournaments), "" for a tournament.
-	Kind  string     `json:"kind,omitempty"`
+	Kind string `json:"kind,omitempty"`
+	// Lang is the event's language ("ro"; package lang's codes): the
+	// comments of its PGN and its broadcast are in it (default English).
+	Lang  string     `json:"lang,omitempty"`
 	Games []GameSpec `json:"games"`
 }
 
@@ -436,6 +440,14 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 	if spec.Kind != "" && spec.Kind != "game" {
 		writeErr(w, apiErr(http.StatusBadRequest, "kind is \"game\" (a lone game on one screen) or absent (a tournament), not %q", spec.Kind))
 		return
+	}
+	if spec.Lang != "" {
+		l, err := lang.Parse(spec.Lang)
+		if err != nil {
+			writeErr(w, apiErr(http.StatusBadRequest, "%v", err))
+			return
+		}
+		ev.Info.Lang = l.Code()
 	}
 	if spec.System != "" {
 		sys, err := standings.ParseSystem(spec.System)

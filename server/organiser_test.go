@@ -105,3 +105,50 @@ func testEventsCreatedAndListed(t *testing.T, dsn string) {
 		}
 	}
 }
+
+// The event's language: its PGN's comments (a game's and the event's, the
+// broadcast source) are in it; ?lang= asks for another, Accept-Language
+// chooses for an event without one; an unknown language is a 400 naming
+// the known ones.
+func TestPGN_InTheEventsLanguage(t *testing.T) {
+	ts := startServer(t, backends()[0].dsn(t))
+	violation := `[{"by":"white","act":"lift","sq":"e2"},{"by":"white","act":"drop","sq":"e4"},{"by":"white","act":"clock"},
+		{"by":"black","act":"touch","sq":"g8"},{"by":"black","act":"lift","sq":"d7"},{"by":"black","act":"drop","sq":"d5"}]`
+	mk := func(langField string) CreatedEvent {
+		var ev CreatedEvent
+		if st, raw := call(t, "POST", ts.url+"/api/events", "", `{"name":"Cupa"`+langField+`,"games":[{"white":"Ana","black":"Bogdan"}]}`, &ev); st != http.StatusCreated {
+			t.Fatalf("event: %d %s", st, raw)
+		}
+		if st, raw := call(t, "POST", ts.url+"/api/games/"+ev.Games[0].ID+"/actions", ev.Games[0].BoardToken, violation, nil); st != http.StatusOK {
+			t.Fatalf("actions: %d %s", st, raw)
+		}
+		return ev
+	}
+	get := func(url string, header map[string]string) (int, string) {
+		st, _, body := raw(t, "GET", url, "", "", header)
+		return st, strings.Join(strings.Fields(body), " ")
+	}
+	ro := mk(`,"lang":"ro"`)
+	roComment := "{Încălcarea regulii piesei atinse (Negrul): a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion) (4.3.1)}"
+	for _, url := range []string{ts.url + "/api/games/" + ro.Games[0].ID + "/pgn", ts.url + "/api/events/" + ro.ID + "/pgn"} {
+		if st, body := get(url, nil); st != http.StatusOK || !strings.Contains(body, roComment) || !strings.Contains(body, "1. e4 d5") {
+			t.Errorf("%s: %d %s", url, st, body)
+		}
+	}
+	if st, body := get(ts.url+"/api/games/"+ro.Games[0].ID+"/pgn?lang=ru", nil); st != http.StatusOK || !strings.Contains(body, "(чёрные): сначала тронута фигура на g8 (конь)") {
+		t.Errorf("?lang=ru: %d %s", st, body)
+	}
+	if st, body := get(ts.url+"/api/games/"+ro.Games[0].ID+"/pgn?lang=xx", nil); st != http.StatusBadRequest || !strings.Contains(body, "en, ro, sq, fr, de, es, ru") {
+		t.Errorf("?lang=xx: %d %s", st, body)
+	}
+	plain := mk("")
+	if st, body := get(ts.url+"/api/games/"+plain.Games[0].ID+"/pgn", nil); st != http.StatusOK || !strings.Contains(body, "violation 4.3.1 by black: touched the knight on g8 first but moved the pawn on d7") {
+		t.Errorf("no language: %d %s", st, body)
+	}
+	if st, body := get(ts.url+"/api/games/"+plain.Games[0].ID+"/pgn", map[string]string{"Accept-Language": "de-CH, de;q=0.9, en;q=0.5"}); st != http.StatusOK || !strings.Contains(body, "hat zuerst die Figur auf g8 (Springer) berührt") {
+		t.Errorf("Accept-Language de: %d %s", st, body)
+	}
+	if st, raw := call(t, "POST", ts.url+"/api/events", "", `{"name":"X","lang":"klingon","games":[]}`, nil); st != http.StatusBadRequest || !strings.Contains(string(raw), "the known ones are en, ro") {
+		t.Errorf("an unknown language: %d %s", st, raw)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/internal/safetext"
+	"github.com/arbiterchess/arbiter/lang"
 	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/server/store"
@@ -87,6 +88,9 @@ func pgnRecord(ev store.Event, m store.Game, eng *touch.Engine, log []record, de
 		tags[i].Value = safetext.Clean(tags[i].Value)
 	}
 	sheet := scoresheet.New(gm.Start())
+	if l, err := lang.Parse(ev.Info.Lang); err == nil && ev.Info.Lang != "" {
+		sheet.In(l)
+	}
 	for _, r := range log {
 		sheet.Add(r.Action, r.Rulings, r.ply)
 	}
@@ -140,7 +144,7 @@ func (g *live) upTo(cutoff time.Time) int {
 // caches and ETags change when it does.
 func eventVersion(ev store.Event) uint64 {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", ev.ID, ev.Name, ev.Site)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", ev.ID, ev.Name, ev.Site, ev.Info.Lang)
 	return h.Sum64()
 }
 
@@ -171,6 +175,18 @@ func (s *Server) gamePGN(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeErr(w, err)
 		return
+	}
+	// The comments' language: ?lang=, else the event's, else the
+	// reader's Accept-Language.
+	if q := r.URL.Query().Get("lang"); q != "" {
+		l, err := lang.Parse(q)
+		if err != nil {
+			writeErr(w, apiErr(http.StatusBadRequest, "%v", err))
+			return
+		}
+		ev.Info.Lang = l.Code()
+	} else if ev.Info.Lang == "" && r.Header.Get("Accept-Language") != "" {
+		ev.Info.Lang = lang.Match(r.Header.Get("Accept-Language")).Code()
 	}
 	var pg *pgn.Game
 	err = s.readView(ctx, r, id, func(g *live) { pg = g.pgnGame(ev) })

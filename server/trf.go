@@ -335,7 +335,7 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	}
 	kept := ev.Info
 	ev.Info = store.EventInfo{City: t.City, Federation: t.Federation, StartDate: t.StartDate, EndDate: t.EndDate,
-		TimeControl: t.TimeControl, Arbiter: t.ChiefArbiter, System: kept.System, Tiebreaks: kept.Tiebreaks, Kind: kept.Kind}
+		TimeControl: t.TimeControl, Arbiter: t.ChiefArbiter, System: kept.System, Tiebreaks: kept.Tiebreaks, Kind: kept.Kind, Lang: kept.Lang}
 	if ev.Start != nil && ev.Start.Clock != nil && kept.TimeControl != "" {
 		// The organiser's time control, which the games get, stays.
 		ev.Info.TimeControl = kept.TimeControl

@@ -83,6 +83,9 @@ type EventInfo struct {
 	// Kind is "game" for a lone game played on one screen, "" for a
 	// tournament.
 	Kind string `json:"kind,omitempty"`
+	// Lang is the event's language (package lang's code): its PGN's
+	// comments and its broadcast are in it ("" is English).
+	Lang string `json:"lang,omitempty"`
 }
 
 // Player is a player of an event, as a pairing program knows him: Rank is
