@@ -51,6 +51,8 @@ const walk = dir => {
   }
 };
 walk(join(root, 'src'));
+// The message catalogues the pages share with the Go code (package lang).
+walk(join(root, '..', 'lang', 'catalog'));
 files.push(join(root, 'package-lock.json'), join(root, 'build.mjs'));
 const h = createHash('sha256');
 for (const f of files) {

@@ -3,12 +3,14 @@ package web
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"html"
 	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -115,7 +117,8 @@ func TestDist_NoNetworkBeyondTheServer(t *testing.T) {
 }
 
 // dist/ was built from the sources as they are: the digest that the build
-// wrote equals the digest of src/, the lockfile and the build script.
+// wrote equals the digest of src/, the message catalogues (../lang/catalog),
+// the lockfile and the build script.
 // After changing them, run "npm ci && npm run build" in web/.
 func TestDist_MatchesSources(t *testing.T) {
 	want, err := os.ReadFile("dist/source.sha256")
@@ -144,6 +147,7 @@ func TestDist_MatchesSources(t *testing.T) {
 		}
 	}
 	walk("src")
+	walk("../lang/catalog")
 	names = append(names, "package-lock.json", "build.mjs")
 	h := sha256.New()
 	for _, n := range names {
@@ -166,5 +170,58 @@ func TestHandler_FooterVersion(t *testing.T) {
 	want := `<footer class="site-footer">arbiter ` + html.EscapeString(cli.Version()) + " "
 	if !strings.Contains(b, want) || strings.Contains(b, "{{version}}") {
 		t.Errorf("the footer lacks %q:\n%s", want, b)
+	}
+}
+
+// Every message the pages name (t('id'), n('id'), and the fixed part of
+// t(`prefix.${...}`)) is in the catalogues the pages bundle: the English
+// one, and so every other (package lang's tests check that each has every
+// English message).
+func TestPages_EveryMessageIDExists(t *testing.T) {
+	b, err := os.ReadFile("../lang/catalog/en.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cat map[string]json.RawMessage
+	if err := json.Unmarshal(b, &cat); err != nil {
+		t.Fatal(err)
+	}
+	literal := regexp.MustCompile(`\b[tn]\(\s*'([a-z0-9.-]+)'`)
+	prefix := regexp.MustCompile("\\b[tn]\\(\\s*`([a-z0-9.-]+)\\$\\{")
+	used := 0
+	err = filepath.WalkDir("src", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".ts") {
+			return err
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range literal.FindAllStringSubmatch(string(src), -1) {
+			used++
+			if _, ok := cat[m[1]]; !ok {
+				t.Errorf("%s: message %q is not in the catalogue", p, m[1])
+			}
+		}
+		for _, m := range prefix.FindAllStringSubmatch(string(src), -1) {
+			used++
+			found := false
+			for id := range cat {
+				if strings.HasPrefix(id, m[1]) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("%s: no message starts with %q", p, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if used < 50 {
+		t.Errorf("only %d messages named in the pages: the pattern no longer finds them", used)
 	}
 }

@@ -78,6 +78,13 @@ type browser struct {
 // of the given size, and opens a tab on about:blank.
 func newBrowser(t *testing.T, name, base string, w, h int) *browser {
 	t.Helper()
+	return newBrowserWith(t, name, base, w, h)
+}
+
+// newBrowserWith is newBrowser with more options for Chromium (such as
+// the languages it asks pages in, --accept-lang).
+func newBrowserWith(t *testing.T, name, base string, w, h int, more ...chromedp.ExecAllocatorOption) *browser {
+	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium),
 		chromedp.Flag("headless", true),
@@ -94,6 +101,7 @@ func newBrowser(t *testing.T, name, base string, w, h int) *browser {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(w, h),
 	}
+	opts = append(opts, more...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	b := &browser{t: t, name: name, ctx: ctx, base: base}

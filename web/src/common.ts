@@ -6,6 +6,7 @@ import { pieceAt } from './board';
 import { h, fill } from './dom';
 import type { GameState } from './feed';
 import type { Entry, GameView, Player, Ruling, Side } from './types';
+import { catalogues, codes, lang, setLang, t } from './i18n';
 import { article, clockActWords, delayWords, fmtClock, ruling as rulingWords, whoName } from './words';
 
 export function header(active: string, ...extra: (Node | string)[]): HTMLElement {
@@ -15,8 +16,16 @@ export function header(active: string, ...extra: (Node | string)[]): HTMLElement
     'header',
     { class: 'top' },
     h('a', { href: '/', class: 'brand', 'aria-label': 'arbiter: play' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '♔'), 'arbiter'),
-    h('nav', { 'aria-label': 'Pages' }, link('/', 'Play', 'play'), link('/events', 'Events', 'events'), ...extra),
+    h('nav', { 'aria-label': 'Pages' }, link('/', t('nav.play'), 'play'), link('/events', t('nav.events'), 'events'), ...extra, langSelect()),
   );
+}
+
+/** The language selector: each language by its own name; the choice is remembered in this browser. */
+export function langSelect(): HTMLElement {
+  const sel = h('select', { id: 'lang-select', 'aria-label': t('lang.choose'), title: t('lang.choose') },
+    codes.map(c => h('option', { value: c, selected: c === lang() }, String(catalogues[c]['lang.name']))));
+  sel.addEventListener('change', () => setLang(sel.value));
+  return sel;
 }
 
 /** The kinds of rulings an arbiter notes: the quiet log shows only these. */
@@ -51,7 +60,7 @@ export function rulingsList(el: HTMLElement, rs: Ruling[], fens: string[] = [], 
     .slice(-limit)
     .reverse();
   if (shown.length === 0) {
-    fill(el, h('p', { class: 'muted' }, 'No rulings yet: violations, illegal moves, claims and results will appear here.'));
+    fill(el, h('p', { class: 'muted' }, t('play.no-rulings')));
     return;
   }
   fill(
@@ -94,8 +103,8 @@ export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: s
   const card = h(
     'div',
     { class: 'card rulings-card' },
-    h('div', { class: 'card-head' }, h('h2', null, 'Rulings'),
-      h('label', { class: 'check small', title: 'Also list the obligation of every touch and every move' }, box, 'Full log')),
+    h('div', { class: 'card-head' }, h('h2', null, t('play.rulings')),
+      h('label', { class: 'check small', title: 'Also list the obligation of every touch and every move' }, box, t('play.full-log'))),
     list,
   );
   return { card, draw };
@@ -185,7 +194,7 @@ export function notice(el: HTMLElement, r: Ruling | null, pieceAt?: (sq: string)
   }
   el.hidden = false;
   el.className = `notice kind-${r.kind}${r.kind === 'result' && flag ? ' flag' : ''}`;
-  const close = h('button', { type: 'button', class: 'notice-close', 'aria-label': 'Dismiss the notice', title: 'Dismiss' }, '×');
+  const close = h('button', { type: 'button', class: 'notice-close', 'aria-label': t('play.dismiss'), title: t('play.dismiss') }, '×');
   close.addEventListener('click', () => {
     el.dataset.dismissed = key;
     el.hidden = true;

@@ -18,6 +18,7 @@
 // assistant's), and acts this page does not know. None of them may break
 // the replay: what is not understood is listed, never applied.
 
+import { t } from './i18n';
 import type { Key } from 'chessground/types';
 import type { Action, Entry, Note, Ruling, Side, Start } from './types';
 
@@ -533,7 +534,7 @@ export function presser(m: Mirror): Side {
 export function turnLabel(fen: string | undefined): string {
   if (!fen) return '';
   const parts = fen.split(' ');
-  return `move ${parseInt(parts[5] ?? '1', 10) || 1}, ${parts[1] === 'b' ? 'Black' : 'White'}`;
+  return t('rulings.at', { N: parseInt(parts[5] ?? '1', 10) || 1, Side: t(parts[1] === 'b' ? 'side.black' : 'side.white') });
 }
 
 /** The last move of the game as two squares, for highlighting. */

@@ -18,6 +18,12 @@ export interface Ruling {
   rule?: string;
   sq?: string;
   with?: string;
+  /** The message id in the catalogues (lang/catalog), when it is not the kind's. */
+  msg?: string;
+  /** Piece letters: the piece touched first (on sq) and the one moved instead (from), or the promotion pieces. */
+  piece?: string;
+  other?: string;
+  from?: string;
   side?: string;
   what?: string;
   granted?: boolean;

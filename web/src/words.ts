@@ -1,115 +1,26 @@
 // Rulings in plain words, with the FIDE articles they apply (Laws of Chess
 // in force from 1 January 2023), as the project's rule book numbers them.
 
+import { capital, has, n, san, t } from './i18n';
 import type { Action, Entry, Note, Ruling, Side, Times } from './types';
 
-/** What each article says, in a sentence of our own. */
-export const articles: Record<string, string> = {
-  '4.1': 'Each move is played with one hand.',
-  '4.2.1': 'Only the player having the move may adjust pieces, and only after saying “j’adoube”.',
-  '4.3.1': 'A player who deliberately touches one of his own pieces must move it, if it can be moved.',
-  '4.3.2': 'A player who deliberately touches an opponent’s piece must capture it, if it can be captured.',
-  '4.3.3': 'Pieces of both colours touched: capture the first touched opponent piece with the first touched own piece; if that is illegal, move or capture the first touched piece that can be.',
-  '4.4.1': 'King and rook touched (king first): the player must castle on that side if it is legal.',
-  '4.4.2': 'Rook touched first, then the king: no castling on that side on this move; the rook must move if it can.',
-  '4.4.3': 'Castling was intended but is illegal: another legal king move must be made (castling on the other side included).',
-  '4.4.4': 'In a promotion, the choice of the new piece is final once it has touched the promotion square.',
-  '4.5': 'None of the touched pieces can be moved or captured: any legal move may be made.',
-  '4.6': 'A pawn reaching the last rank is exchanged for a new piece of the player’s choice.',
-  '4.7': 'A piece released on a square as a legal move cannot go to another square on this move.',
-  '4.7.1': 'A capture is made when the captured piece is off the board and the capturing piece released.',
-  '4.7.2': 'Castling is made when the rook is released beside the king; a king released on its castling square commits to castling.',
-  '4.7.3': 'A promotion is made when the new piece is released on the promotion square.',
-  '4.8': 'The right to claim the opponent’s touch-move violation is lost once the player deliberately touches a piece.',
-  '5.1.1': 'Checkmate wins the game.',
-  '5.1.2': 'A player who resigns loses the game.',
-  '5.2.1': 'Stalemate draws the game.',
-  '5.2.2': 'A dead position (no series of legal moves can mate) draws the game at once.',
-  '5.2.3': 'The players agreed to a draw.',
-  '6.2.2': 'A player presses his clock with the same hand he moved with.',
-  '6.9': 'A player whose flag falls loses, unless the opponent cannot mate by any series of legal moves: then it is a draw.',
-  '6.10.2': 'When a clock was wrong or defective, the arbiter sets what the clocks show, by his best judgement.',
-  '6.11.1': 'The arbiter may stop the clocks when the game must be interrupted.',
-  '6.11.2': 'A player may stop the clocks only to seek the arbiter’s assistance (a claim, displaced pieces, a flag).',
-  '6.11.3': 'The arbiter decides when the clocks go again.',
-  '7.2.1': 'The initial position was incorrect: the game is cancelled and a new game is played.',
-  '7.2.2': 'The board was placed wrongly: the position reached is set up on a board placed correctly, and the game goes on.',
-  '7.3': 'Colours reversed: before ten moves each the game is cancelled and a new one played with the right colours; after, it goes on.',
-  '7.4.1': 'A player who displaces pieces sets them right in his own time.',
-  '7.4.3': 'The arbiter may penalise the player who displaced pieces.',
-  '7.5.1': 'An illegal move completed by pressing the clock: the position before it is reinstated, and the touched piece must still be moved.',
-  '7.5.2': 'A pawn moved to the last rank and the clock pressed without a new piece: illegal, and the pawn becomes a queen.',
-  '7.5.3': 'Pressing the clock without making a move is penalised as an illegal move.',
-  '7.5.4': 'A castling, capture or promotion made with two hands is penalised as an illegal move; the move stands.',
-  '7.5.5': 'The first completed illegal move gives the opponent extra time; the second loses the game (a draw if the opponent cannot mate).',
-  '7.6': 'Pieces displaced and not set right: the position before the irregularity is reinstated.',
-  '9.2': 'The same position for the third time: a draw on a correct claim by the player having the move.',
-  '9.2.1': 'The same position for the third time: a draw on a correct claim by the player having the move.',
-  '9.2.2': 'Positions are the same when the same player has the move, the same pieces stand on the same squares, and the possible moves (castling and en passant included) are the same.',
-  '9.3': 'Fifty moves by each player without a pawn move or capture: a draw on a correct claim.',
-  '9.3.1': 'Fifty moves by each player without a pawn move or capture: a draw on a correct claim.',
-  '9.3.2': 'Fifty moves by each player without a pawn move or capture (with the intended move): a draw on a correct claim.',
-  '9.4': 'A player who touches a piece loses the right to claim a draw on that move.',
-  '9.5.3': 'An incorrect draw claim: the opponent gets extra time, and an intended move must be played.',
-  '9.6.1': 'The same position five times: the game is drawn, no claim needed.',
-  '9.6.2': 'Seventy-five moves by each player without a pawn move or capture: the game is drawn, no claim needed.',
-  'A.4': 'Rapid play with adequate supervision: the rules of standard play apply.',
-  'A.5.1.2': 'Rapid and blitz without adequate supervision: once each player has made ten moves, nothing can be claimed about the set-up or the board.',
-  'A.5.2': 'Rapid and blitz without adequate supervision: an illegal move stands unless the opponent claims it before making his next move.',
-  'A.5.3': 'Rapid and blitz without adequate supervision: a flag fallen is claimed by the opponent.',
-  'A.5.4': 'An illegal position left on the board (a pawn on the last rank, both kings in check) waits for the opponent’s next move: still there, the game is drawn.',
-  'A.5.5': 'Rapid and blitz without adequate supervision: the arbiter also declares a flag he sees fall.',
-  'B.2': 'Blitz with adequate supervision: the rules of standard play apply, with two minutes for an illegal move.',
-  'D.2.1': 'A player with a visual disability: each move is announced, and made on both boards.',
-  'D.2.8': 'A player with a visual disability may correct a slip of the tongue before pressing his clock.',
-  'D.2.9': 'The two boards show different positions: the arbiter corrects them with both players’ scoresheets.',
-  '11A': 'US Chess: an illegal move stands unless the opponent claims it in time.',
-  '11H': 'US Chess: the director corrects an illegal move he sees, except in the last five minutes.',
-  '14E': 'US Chess: a flag fall is a draw when the opponent has too little material to win.',
-};
-
+/** What an article says, in a sentence of our own, in the reader's language (its parent's when it has none). */
 export function article(a?: string): string {
   if (!a) return '';
-  return articles[a] ?? articles[a.split('.').slice(0, 2).join('.')] ?? '';
+  if (has(`article.${a}`)) return t(`article.${a}`);
+  const parent = a.split('.').slice(0, 2).join('.');
+  return has(`article.${parent}`) ? t(`article.${parent}`) : '';
 }
 
-const pieceNames: Record<string, string> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
+/** A piece's name from its letter (K, Q, R, B, N, P; either case). */
+export const pieceName = (letter: string) => t(`piece.${letter.toUpperCase()}`);
 
 /** Who acted or is concerned, in words: White, Black, the arbiter, the assistant ('' for no one). */
-export const whoName = (s?: string) =>
-  s === 'black' ? 'Black' : s === 'white' ? 'White' : s === 'arbiter' ? 'The arbiter' : s === 'assistant' ? 'The assistant' : '';
+export const whoName = (s?: string) => (s === 'black' || s === 'white' || s === 'arbiter' || s === 'assistant' ? t(`who.${s}`) : '');
 
-const reasons: Record<string, string> = {
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  'dead-position': 'dead position',
-  fivefold: 'fivefold repetition',
-  'seventy-five-moves': 'seventy-five-move rule',
-  threefold: 'threefold repetition, claimed',
-  'fifty-moves': 'fifty-move rule, claimed',
-  resignation: 'resignation',
-  agreement: 'agreement',
-  time: 'time',
-  'time-vs-no-mate': 'flag fell, but the opponent could not mate',
-  'illegal-moves': 'second illegal move',
-  'illegal-moves-vs-no-mate': 'second illegal move, but the opponent could not mate',
-  'resignation-vs-no-mate': 'resignation, but the opponent could not mate',
-  'illegal-position': 'an illegal position still on the board',
-  cancelled: 'cancelled: a new game is played',
-  arbiter: 'the arbiter’s decision',
-};
+export const reasonWords = (r?: string) => (r ? (has(`reason.${r}`) ? t(`reason.${r}`) : r) : '');
 
-export const reasonWords = (r?: string) => (r ? (reasons[r] ?? r) : '');
-
-const claimNames: Record<string, string> = {
-  'touch-move': 'touch-move',
-  'illegal-move': 'illegal move',
-  threefold: 'threefold repetition',
-  fifty: 'fifty-move rule',
-  'dead-position': 'dead position',
-};
-
-export const claimName = (w?: string) => (w ? (claimNames[w] ?? w) : '');
+export const claimName = (w?: string) => (w ? (has(`claim.${w}`) ? t(`claim.${w}`) : w) : '');
 
 /** The obligation of a must ruling, as a sentence. */
 export function duty(r: Ruling, pieceAt?: (sq: string) => string | undefined): string {
@@ -117,23 +28,26 @@ export function duty(r: Ruling, pieceAt?: (sq: string) => string | undefined): s
   const name = (sq?: string) => {
     if (!sq) return '';
     const p = pieceAt?.(sq);
-    return p ? `the ${pieceNames[p.toUpperCase()] ?? 'piece'} on ${sq}` : sq;
+    return p ? t('piece.on', { Piece: pieceName(p), Sq: sq }) : sq;
   };
+  let s: string;
   switch (r.rule) {
     case 'move':
-      if (r.san) return `${who} must play ${r.san}`;
-      return `${who} must move ${name(r.sq)}`;
+      s = r.san ? t('must.play', { Who: who, SAN: san(r.san) }) : t('must.move', { Who: who, Piece: name(r.sq) });
+      break;
     case 'capture':
-      if (r.with) return `${who} must capture ${name(r.sq)} with ${name(r.with)}`;
-      return `${who} must capture ${name(r.sq)}`;
+      s = r.with ? t('must.capture-with', { Who: who, Piece: name(r.sq), With: name(r.with) }) : t('must.capture', { Who: who, Piece: name(r.sq) });
+      break;
     case 'castle':
-      return `${who} must castle ${r.side === 'queen' ? 'queenside' : r.side === 'vertical' ? 'vertically' : 'kingside'}`;
+      s = t(`must.castle.${r.side === 'queen' ? 'queen' : r.side === 'vertical' ? 'vertical' : 'king'}`, { Who: who });
+      break;
     case 'king':
-      return `${who} must move the king`;
-    case 'any':
-      return `${who} may make any legal move`;
+      s = t('must.king', { Who: who });
+      break;
+    default:
+      s = t('must.any', { Who: who });
   }
-  return `${who} is bound (${r.rule})`;
+  return capital(s);
 }
 
 /**
@@ -144,39 +58,16 @@ export function duty(r: Ruling, pieceAt?: (sq: string) => string | undefined): s
 export function flagWords(result: string, reason: string, flag?: Side | null): string | null {
   if (reason !== 'time' && reason !== 'time-vs-no-mate') return null;
   const side = flag ?? (result === '1-0' ? 'black' : result === '0-1' ? 'white' : null);
-  const fell = side ? `${sideName(side)}’s flag fell` : 'A flag fell';
-  if (reason === 'time') return fell;
-  return `${fell}, but ${side ? sideName(side === 'white' ? 'black' : 'white') : 'the opponent'} could not mate`;
+  const fell = side ? t('flag.fell', { Who: whoName(side) }) : t('flag.fell-anon');
+  if (reason === 'time') return capital(fell);
+  return capital(t('flag.no-mate', { Fell: fell, Other: side ? whoName(side === 'white' ? 'black' : 'white') : t('who.someone') }));
 }
 
 /** What the clocks show, in words: "White 4:59, Black 4:50". */
-export const timesWords = (t: Times) => `White ${fmtClock(t.white)}, Black ${fmtClock(t.black)}`;
+export const timesWords = (x: Times) => `${sideName('white')} ${fmtClock(x.white)}, ${sideName('black')} ${fmtClock(x.black)}`;
 
-/** What hands do, in words, for an act after the end ("pressed the clock"). */
-const actNames: Record<string, string> = {
-  touch: 'touched a piece',
-  adjust: 'adjusted a piece',
-  lift: 'lifted a piece',
-  place: 'put a piece down',
-  release: 'let go of a piece',
-  drop: 'put a piece down',
-  remove: 'took a piece off the board',
-  put: 'brought a piece onto the board',
-  clock: 'pressed the clock',
-  claim: 'made a claim',
-  resign: 'resigned',
-  'offer-draw': 'offered a draw',
-  'accept-draw': 'accepted a draw',
-  'decline-draw': 'declined a draw',
-  flag: 'claimed a flag',
-  knock: 'knocked a piece',
-  pause: 'stopped the clocks',
-  resume: 'set the clocks going',
-  'set-clock': 'set the clocks',
-  'setup-error': 'reported a set-up error',
-  announce: 'announced a move',
-  'boards-differ': 'reported that the boards differ',
-};
+/** What hands did, in a few words, for an act after the end ("the clock pressed"). */
+const actWords = (act: string) => (has(`act.${act}`) ? t(`act.${act}`) : act);
 
 /**
  * An act on the clocks in words (pause, resume, set-clock), with the
@@ -190,13 +81,12 @@ export function clockActWords(a: Action | undefined, e?: Entry, times = true): s
   const arbiter = a.by === 'arbiter';
   switch (a.act) {
     case 'pause':
-      if (outage) return 'The clocks stood while the server was down';
-      return arbiter ? 'The arbiter stopped the clocks (FIDE 6.11.1)' : `${whoName(a.by)} stopped the clocks to seek the arbiter’s assistance (FIDE 6.11.2)`;
+      if (outage) return t('clockact.pause.outage');
+      return arbiter ? t('clockact.pause.arbiter') : t('clockact.pause.player', { Who: whoName(a.by) });
     case 'resume':
-      if (outage) return 'The clocks went on when the server was back: the time it was down is charged to no one';
-      return 'The arbiter set the clocks going again (FIDE 6.11.3)';
+      return t(outage ? 'clockact.resume.outage' : 'clockact.resume');
     case 'set-clock':
-      return `The arbiter set the clocks${a.times && times ? ` to ${timesWords(a.times)}` : ''} (FIDE 6.10.2)`;
+      return a.times && times ? t('clockact.set-to', { Times: timesWords(a.times) }) : t('clockact.set');
   }
   return '';
 }
@@ -213,58 +103,75 @@ export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined, 
     case 'must':
       return duty(r, pieceAt);
     case 'move':
-      return `${who} played ${r.san ?? 'a move'}${r.text ? ` — ${r.text}` : ''}`;
+      return capital(t('ruling.move', { Who: who, SAN: san(r.san ?? '') })) + (r.text ? ` — ${r.text}` : '');
     case 'violation':
-      return `Touch-move violation by ${who}: ${r.text ?? ''}`;
+      return capital(t('ruling.violation', { Who: who, Detail: violationText(r, pieceAt) }));
     case 'illegal': {
-      const n = r.count === 1 ? 'first' : r.count === 2 ? 'second' : `${r.count}th`;
-      let s = `Illegal move by ${who} (${n})`;
-      if (r.bonus) s += `; ${r.bonus.seconds / 60 >= 1 && r.bonus.seconds % 60 === 0 ? r.bonus.seconds / 60 + ' min' : r.bonus.seconds + ' s'} added to ${whoName(r.bonus.to)}`;
-      if (r.article === '7.5.1' || r.article === '7.5.3') s += '; position reinstated';
+      let s = capital(t('ruling.illegal', { Who: who, Count: r.count ?? 1 }));
+      if (r.bonus) s += '; ' + t('ruling.bonus', { Time: duration(r.bonus.seconds), To: whoName(r.bonus.to) });
+      if (r.article === '7.5.1' || r.article === '7.5.3') s += '; ' + t('ruling.reinstated');
       return s;
     }
     case 'claim': {
-      const what = claimName(r.what);
-      let s = r.by === 'arbiter'
-        ? `The arbiter acted on ${r.what === 'illegal-move' ? 'an illegal move' : what}: ${r.granted ? 'granted' : 'refused'}`
-        : `${who || 'A player'} claimed ${what}: ${r.granted ? 'granted' : 'refused'}`;
-      if (r.bonus) s += `; ${r.bonus.seconds} s added to ${whoName(r.bonus.to)}`;
+      const what = r.by === 'arbiter' && r.what === 'illegal-move' ? claimName('illegal-move') : claimName(r.what);
+      const verdict = r.granted ? 'granted' : 'refused';
+      let s = r.by === 'arbiter' ? t(`ruling.arbiter.${verdict}`, { What: what }) : t(`ruling.claim.${verdict}`, { Who: who || t('who.someone'), What: what });
+      if (r.bonus) s += '; ' + t('ruling.bonus', { Time: duration(r.bonus.seconds), To: whoName(r.bonus.to) });
       if (r.text) s += ` (${r.text})`;
-      return s;
+      return capital(s);
     }
     case 'result': {
-      if (r.reason === 'cancelled') return `The game is cancelled: a new game is played${r.text ? ' — ' + r.text : ''}`;
-      if (r.result === '*') return 'The arbiter withdrew the decision';
+      if (r.reason === 'cancelled') return t('ruling.cancelled') + (r.text ? ' — ' + r.text : '');
+      if (r.result === '*') return t('ruling.withdrawn');
       const fell = flagWords(r.result ?? '', r.reason ?? '', flag);
-      return `Result ${r.result}: ${fell ?? reasonWords(r.reason)}${r.text ? ' — ' + r.text : ''}`;
+      return t('ruling.result', { Result: r.result, Why: fell ?? reasonWords(r.reason) }) + (r.text ? ' — ' + r.text : '');
     }
     case 'time': {
-      const runs = r.runs ? `; ${whoName(r.runs)}’s clock runs` : '; both clocks stand';
-      const clocks = `White ${fmtClock(r.white ?? 0)}, Black ${fmtClock(r.black ?? 0)}${runs}`;
+      const runs = r.runs ? t('ruling.clock-runs', { Who: whoName(r.runs) }) : t('ruling.clocks-stand');
       const act = clockActWords(a, e, false);
-      return act ? `${act}: ${clocks}` : `Clocks: ${clocks}`;
+      const clocks = `${sideName('white')} ${fmtClock(r.white ?? 0)}, ${sideName('black')} ${fmtClock(r.black ?? 0)}; ${runs}`;
+      return act ? `${act}: ${clocks}` : t('ruling.clocks', { White: fmtClock(r.white ?? 0), Black: fmtClock(r.black ?? 0) }) + '; ' + runs;
     }
-    case 'after-end': {
-      const did = a ? (actNames[a.act] ?? a.act) : 'acted';
-      return `${who || 'Someone'} ${did} after the end of the game (${resultWords(r.result ?? '', r.reason ?? '', flag)}): it changes nothing`;
-    }
+    case 'after-end':
+      return capital(t('ruling.after-end', { Result: resultWords(r.result ?? '', r.reason ?? '', flag), Who: who || t('who.someone'), Did: a ? actWords(a.act) : t('act.claim') }));
     case 'irregularity':
-      return `Irregularity${who ? ` (${who})` : ''}: ${r.text ?? 'the arbiter deals with it'}`;
+      return who ? t('ruling.irregularity-by', { Who: who, Text: r.text ?? '' }) : t('ruling.irregularity', { Text: r.text ?? '' });
     case 'act':
-      return clockActWords(a, e) || `${who || 'Someone'} ${a ? (actNames[a.act] ?? a.act) : 'acted'}`;
+      return clockActWords(a, e) || `${who || t('who.someone')}: ${a ? actWords(a.act) : ''}`;
     case 'error':
-      return `Not possible: ${r.error}`;
+      return t('ruling.error', { Error: r.error ?? '' });
   }
   return r.text ? `${r.kind}: ${r.text}` : r.kind;
 }
 
+/** The text of a violation: from its message and fields in the reader's language, else the engine's (English). */
+function violationText(r: Ruling, pieceAt?: (sq: string) => string | undefined): string {
+  switch (r.msg) {
+    case 'violation.moved-other':
+    case 'violation.castled-other':
+    case 'violation.promoted-other':
+    case 'violation.adjusted':
+      return t(r.msg, { Piece: pieceName(r.piece ?? ''), Other: pieceName(r.other ?? ''), Sq: r.sq, From: r.from, SAN: r.san });
+    case 'violation.press-hand':
+      return t(r.msg);
+    case 'violation.broke-duty': {
+      const d = duty({ ...r, by: undefined, san: undefined, kind: 'must' } as Ruling, pieceAt).replace(/^[\s:]+/, '');
+      return t(r.msg, { Duty: d, SAN: r.san });
+    }
+  }
+  return r.text ?? '';
+}
+
+/** Seconds in minutes or seconds, in the reader's language ("2 minutes"). */
+export const duration = (seconds: number) => (seconds >= 60 && seconds % 60 === 0 ? n('duration.minutes', seconds / 60) : n('duration.seconds', seconds));
+
 /** A result in words ("0-1 · Black wins (White’s flag fell)"); flag is the side whose flag fell, if one did. */
 export function resultWords(result: string, reason: string, flag?: Side | null): string {
-  if (reason === 'cancelled') return 'Cancelled · a new game is played';
-  if (!result || result === '*') return 'in play';
-  const who = result === '1-0' ? 'White wins' : result === '0-1' ? 'Black wins' : 'Draw';
+  if (reason === 'cancelled') return t('result.cancelled');
+  if (!result || result === '*') return t('result.in-play');
+  const winner = t(result === '1-0' ? 'result.white-wins' : result === '0-1' ? 'result.black-wins' : 'result.draw');
   const why = flagWords(result, reason, flag) ?? reasonWords(reason);
-  return `${result} · ${who}${why ? ' (' + why + ')' : ''}`;
+  return why ? t('result.words-why', { Result: result, Winner: winner, Why: why }) : t('result.words', { Result: result, Winner: winner });
 }
 
 /**
@@ -287,7 +194,7 @@ export function fmtClock(ms: number): string {
   return h ? `${h}:${two(m)}:${two(ss)}` : `${m}:${two(ss)}`;
 }
 
-export const sideName = (s: Side) => (s === 'white' ? 'White' : 'Black');
+export const sideName = (s: Side) => t(`side.${s}`);
 
 /** A broadcast delay in words: "15 min", "2 s", "1 h 30 min" ('' for none). */
 export function delayWords(seconds: number): string {

@@ -18,6 +18,7 @@
 // arbiter's token: it sees the games live, whatever the delay.
 
 import { api, ApiError, maxDelay, tokenFromFragment, tokens } from '../api';
+import { t } from '../i18n';
 import { pieceAt, viewBoard, type Api } from '../board';
 import { drawClocks, everyTick, header, placeWords, playerName, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
@@ -49,7 +50,7 @@ export function desk(app: HTMLElement, id: string) {
   const fromLink = tokenFromFragment();
   if (fromLink) tokens.setArbiter(id, fromLink);
   const token = () => tokens.arbiter(id);
-  const title = h('h1', { id: 'title' }, 'Arbiter’s desk');
+  const title = h('h1', { id: 'title' }, t('desk.title'));
   const tokenForm = h(
     'form',
     { class: 'card token', id: 'token-form' },
@@ -132,15 +133,15 @@ export function desk(app: HTMLElement, id: string) {
       h('div', { class: 'hall-head' }, title, h('p', { class: 'links' }, h('a', { href: `/hall/${id}` }, 'Hall'), ' · ', h('a', { href: `/standings/${id}`, id: 'link-standings' }, 'Standings'))),
       tokenForm,
       msg,
-      h('h2', null, 'Waiting for the arbiter'),
+      h('h2', null, t('desk.waiting')),
       pending,
-      h('div', { class: 'hall-head' }, h('h2', null, 'Games'), rounds.el),
+      h('div', { class: 'hall-head' }, h('h2', null, t('desk.games')), rounds.el),
       gamesEl,
       delayForm,
       broadcastPanel(id, token),
-      h('h2', null, 'Claims ruled'),
+      h('h2', null, t('desk.claims-ruled')),
       ruled,
-      h('h2', null, 'The server’s notes'),
+      h('h2', null, t('desk.notes')),
       notesEl,
     ),
   );
@@ -148,7 +149,7 @@ export function desk(app: HTMLElement, id: string) {
     api.event(id, token() || undefined).then(
       ev => {
         setTitle(`${ev.name} — arbiter’s desk`);
-        fill(title, `Arbiter’s desk — ${ev.name}`);
+        fill(title, `${t('desk.title')} — ${ev.name}`);
         showDelay(ev.delay ?? 0);
       },
       () => fill(title, 'No such event'),

@@ -12,6 +12,7 @@ import { h, fill, setTitle } from '../dom';
 import { followEvent, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
 import type { EventInfo, EventMatch, Side } from '../types';
+import { lang, t } from '../i18n';
 import { claimName, resultWords, sideName, whoName } from '../words';
 
 interface Card {
@@ -41,7 +42,8 @@ export function markers(g: GameState): { kind: string; text: string }[] {
   return out;
 }
 
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The months' names in the reader's language (CLDR's, from the browser). */
+const months = Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(lang(), { month: 'long' }).format(new Date(2000, i, 15)));
 
 /** A TRF date (2025/10/04, 2025-10-04, 25/10/04) as [year, month, day], or null. */
 function parseDate(s?: string): [number, number, number] | null {
@@ -75,7 +77,7 @@ export function eventWhere(info: EventInfo): string {
 }
 
 export function hall(app: HTMLElement, id: string) {
-  const title = h('h1', { id: 'title' }, 'Hall');
+  const title = h('h1', { id: 'title' }, t('hall.title'));
   const where = h('p', { class: 'hall-where muted', id: 'where', hidden: true });
   const delayed = h('p', { class: 'delay-note', id: 'delay-note', hidden: true });
   const grid = h('div', { class: 'hall-rounds', id: 'hall' });
@@ -91,7 +93,7 @@ export function hall(app: HTMLElement, id: string) {
       'main',
       { class: 'hall' },
       h('div', { class: 'hall-head' }, h('div', { class: 'hall-what' }, title, where, delayed), rounds.el,
-        h('p', { class: 'links' }, h('a', { href: `/standings/${id}`, id: 'link-standings' }, 'Standings'), ' · ', h('a', { href: `/desk/${id}` }, 'Arbiter’s desk'), ' · ', h('a', { href: eventPgnURL(id), download: `event-${id}.pgn` }, 'PGN of every game'))),
+        h('p', { class: 'links' }, h('a', { href: `/standings/${id}`, id: 'link-standings' }, t('hall.standings')), ' · ', h('a', { href: `/desk/${id}` }, t('hall.desk')), ' · ', h('a', { href: eventPgnURL(id), download: `event-${id}.pgn` }, t('hall.pgn')))),
       grid,
     ),
   );

@@ -12,7 +12,8 @@ import { h, fill, setTitle } from '../dom';
 import { followGame, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, handMoved, handOf, lastMove, mayPress, other, presser, type Mirror, type Piece } from '../mirror';
 import type { Action, Ruling, Side } from '../types';
-import { article, duty as dutyWords, flagWords, resultWords, sideName } from '../words';
+import { capital, t } from '../i18n';
+import { article, claimName, duty as dutyWords, flagWords, resultWords, sideName, whoName } from '../words';
 
 export const ruleSets: [string, string][] = [
   ['fide', 'FIDE (standard): touch-move, 2 min for an illegal move, the second loses'],
@@ -138,10 +139,9 @@ export function play(app: HTMLElement, id: string) {
   const moveForm = h(
     'form',
     { class: 'type-move', id: 'move-form' },
-    h('label', { for: 'move-input' }, 'Type a square or a move'),
-    h('div', { class: 'row' }, moveInput, h('button', { type: 'submit' }, 'Do it')),
-    h('p', { class: 'muted small', id: 'move-help' }, 'A square touches the piece on it; two squares lift it and put it down there (a capture removes the piece taken); add q, r, b or n to promote; “c” presses the clock of the player who has just made his move (the opponent may already reply); “j e1” adjusts after j’adoube. ',
-      'To castle, move the king first, then the rook: two moves of the hand, each with the one hand (on the board, drag the king from e1 to g1, then the rook from h1 to f1); typed, “e1g1” does both.'),
+    h('label', { for: 'move-input' }, t('play.type')),
+    h('div', { class: 'row' }, moveInput, h('button', { type: 'submit' }, t('play.do'))),
+    h('p', { class: 'muted small', id: 'move-help' }, t('play.help')),
   );
   const moves = h('div', { class: 'movelist', id: 'moves' });
   const rulings = rulingsCard();
@@ -150,31 +150,31 @@ export function play(app: HTMLElement, id: string) {
   const promo = h('div', { class: 'promo', role: 'dialog', 'aria-label': 'Promote to', hidden: true, id: 'promo' });
 
   const panel = (side: Side) => {
-    const clockBtn = h('button', { class: 'clock-btn', id: `press-${side}`, type: 'button' }, 'Press clock');
-    const adoube = h('button', { type: 'button', id: `adoube-${side}`, 'aria-pressed': 'false' }, 'J’adoube');
+    const clockBtn = h('button', { class: 'clock-btn', id: `press-${side}`, type: 'button' }, t('play.press'));
+    const adoube = h('button', { type: 'button', id: `adoube-${side}`, 'aria-pressed': 'false' }, t('play.adoube'));
     const claimSel = h(
       'select',
       { id: `claim-what-${side}`, 'aria-label': `${sideName(side)} claims` },
-      h('option', { value: 'touch-move' }, 'touch-move'),
-      h('option', { value: 'threefold' }, 'threefold repetition'),
-      h('option', { value: 'fifty' }, 'fifty moves'),
-      h('option', { value: 'dead-position' }, 'dead position'),
+      h('option', { value: 'touch-move' }, claimName('touch-move')),
+      h('option', { value: 'threefold' }, claimName('threefold')),
+      h('option', { value: 'fifty' }, claimName('fifty')),
+      h('option', { value: 'dead-position' }, claimName('dead-position')),
     );
-    const claimMove = h('input', { id: `claim-move-${side}`, placeholder: 'intended move (optional)', 'aria-label': 'intended move', size: 10 });
-    const claimBtn = h('button', { type: 'button', id: `claim-${side}` }, 'Claim');
+    const claimMove = h('input', { id: `claim-move-${side}`, placeholder: t('play.intended'), 'aria-label': t('play.intended'), size: 10 });
+    const claimBtn = h('button', { type: 'button', id: `claim-${side}` }, t('play.claim'));
     const actBtn = (act: string, text: string, extra: Record<string, string> = {}) =>
       h('button', { type: 'button', 'data-act': act, id: `${act}-${side}`, ...extra }, text);
     const acts = {
-      offer: actBtn('offer-draw', 'Offer draw'),
-      accept: actBtn('accept-draw', 'Accept draw'),
-      decline: actBtn('decline-draw', 'Decline'),
-      resign: actBtn('resign', 'Resign', { class: 'danger' }),
-      flag: actBtn('flag', 'Flag fell', { class: 'danger', title: 'This player’s time has run out' }),
+      offer: actBtn('offer-draw', t('play.offer')),
+      accept: actBtn('accept-draw', t('play.accept')),
+      decline: actBtn('decline-draw', t('play.decline')),
+      resign: actBtn('resign', t('play.resign'), { class: 'danger' }),
+      flag: actBtn('flag', t('play.flag'), { class: 'danger', title: 'This player’s time has run out' }),
     };
     const more = h(
       'details',
       { class: 'more' },
-      h('summary', null, 'Claims, draw, resign'),
+      h('summary', null, t('play.more')),
       h('div', { class: 'row' }, claimSel, claimMove, claimBtn),
       h('div', { class: 'row' }, acts.offer, acts.accept, acts.decline, acts.resign, acts.flag),
     );
@@ -204,7 +204,7 @@ export function play(app: HTMLElement, id: string) {
   const panels = { white: panel('white'), black: panel('black') };
   const top = h('div', { class: 'slot-top' });
   const bottom = h('div', { class: 'slot-bottom' });
-  const flip = h('button', { type: 'button', id: 'flip', title: 'Turn the board around' }, 'Flip board');
+  const flip = h('button', { type: 'button', id: 'flip', title: t('play.flip') }, t('play.flip'));
 
   app.append(
     header('play'),
@@ -216,7 +216,7 @@ export function play(app: HTMLElement, id: string) {
         'aside',
         { class: 'play-side' },
         h('div', { class: 'card status-card' }, resultEl, status, note, h('div', { class: 'row' }, flip), links),
-        h('div', { class: 'card moves-card' }, h('h2', null, 'Moves'), moves),
+        h('div', { class: 'card moves-card' }, h('h2', null, t('play.moves')), moves),
         rulings.card,
       ),
     ),
@@ -602,15 +602,15 @@ export function play(app: HTMLElement, id: string) {
     resultEl.hidden = !over;
     resultEl.classList.toggle('flag', !!flag);
     const o = other(mv);
-    let s = over ? `The game is over${flag ? `: ${flagWords(f.result, f.reason, flag)}` : ''}.` : `${sideName(mv)} to move.`;
-    if (!over && m.owes[o]) s += ` ${sideName(o)}’s move is made: ${sideName(o)}, press the clock.`;
+    let s = over ? (flag ? t('play.over-flag', { Flag: flagWords(f.result, f.reason, flag) }) : t('play.over')) : capital(t('play.to-move', { Who: whoName(mv) }));
+    if (!over && m.owes[o]) s += ' ' + capital(t('play.press-owed', { Who: whoName(o) }));
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} (FIDE ${d.article}: ${article(d.article)})`;
     if (m.limbo && !over) s += ` ${sideName(m.limbo)} left an illegal position on the board: unless it is claimed, the game is drawn if it is still there when ${sideName(other(m.limbo))} completes his move (FIDE A.5.4).`;
     if (holding) s += ` Holding the piece from ${holding.from}: move the cursor and press Enter to put it down.`;
     if (adoubeFor) s += ` ${sideName(adoubeFor)} said j’adoube: click the piece to adjust.`;
     const c = g.claimParties();
-    if (c && !over) s += ` ${sideName(c.claimant)} may claim the touch-move violation (before touching a piece).`;
-    if (g.drawOffer && !over) s += ` ${sideName(g.drawOffer)} offers a draw.`;
+    if (c && !over) s += ' ' + capital(t('play.may-claim', { Who: whoName(c.claimant) }));
+    if (g.drawOffer && !over) s += ' ' + capital(t('play.offers', { Who: whoName(g.drawOffer) }));
     status.textContent = s;
     focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen, m.moveTexts);
@@ -655,13 +655,13 @@ export function play(app: HTMLElement, id: string) {
         setTitle(`${g.view.white} – ${g.view.black}`);
         fill(
           links,
-          h('a', { href: `/board/${id}`, id: 'link-board' }, 'Board page (for spectators)'),
+          h('a', { href: `/board/${id}`, id: 'link-board' }, t('play.link-board')),
           ' · ',
-          h('a', { href: `/desk/${g.view.event}`, id: 'link-desk' }, 'Arbiter’s desk'),
+          h('a', { href: `/desk/${g.view.event}`, id: 'link-desk' }, t('play.link-desk')),
           ' · ',
           h('a', { href: pgnURL(id), download: `game-${id}.pgn` }, 'PGN'),
           h('br'),
-          h('span', { class: 'muted small' }, `Rules: ${g.view.start.rules || 'fide'}${g.view.enforce ? ', violations refused at once' : ''}`),
+          h('span', { class: 'muted small' }, t('play.rules', { Rules: `${g.view.start.rules || 'fide'}${g.view.enforce ? ', enforce' : ''}` })),
         );
         if (!token()) showNotice({ at: 0, kind: 'error', error: 'this browser has no board token for this game: you can watch, not play' });
       }

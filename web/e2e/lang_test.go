@@ -1,0 +1,96 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The pages in the reader's language: a touch-move violation on the play
+// page, the desk and the hall, in Romanian (chosen with the header's
+// selector, remembered after a reload) and in Russian (the browser's
+// Accept-Language); <html lang> says the language; on desktop and phone,
+// nothing overflows the screen (Russian words are long).
+func TestLang_PagesInRomanianAndRussian(t *testing.T) {
+	needChromium(t)
+	base := startServer(t)
+	var ev createdEvent
+	apiCall(t, "POST", base+"/api/events", "", map[string]any{"name": "Cupa", "games": []map[string]any{{"white": "Ana", "black": "Bogdan"}}}, &ev)
+	g := ev.Games[0]
+	post(t, base, g, moves("white", "e2e4")...)
+	post(t, base, g, act{"by": "black", "act": "touch", "sq": "g8"})
+	post(t, base, g, act{"by": "black", "act": "lift", "sq": "d7"}, act{"by": "black", "act": "drop", "sq": "d5"})
+
+	for _, c := range []struct {
+		code, accept                  string
+		violation, press, desk, hall string
+	}{
+		{"ro", "", "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)", "Apasă ceasul", "Masa arbitrului", "Sala de joc"},
+		{"ru", "ru-RU,ru", "сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)", "Нажать часы", "Стол арбитра", "Игровой зал"},
+	} {
+		t.Run(c.code, func(t *testing.T) {
+			var b *browser
+			if c.accept != "" {
+				b = newBrowserWith(t, c.code, base, desktopW, desktopH, chromedp.Flag("accept-lang", c.accept), chromedp.Flag("lang", c.accept))
+				b.open("/play/" + g.ID + "#token=" + g.BoardToken)
+			} else {
+				b = newBrowser(t, c.code, base, desktopW, desktopH)
+				b.open("/play/" + g.ID + "#token=" + g.BoardToken)
+				if l := eval[string](b, "document.documentElement.lang"); l != "en" {
+					t.Fatalf("an English browser's page is in %q", l)
+				}
+				b.do("choose Română", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#lang-select"); s.value = "ro"; s.dispatchEvent(new Event("change")); })()`))
+				time.Sleep(300 * time.Millisecond)
+				b.wait("the page again", 10*time.Second, `document.documentElement.lang === "ro" && !!document.querySelector("#board cg-board")`)
+			}
+			if l := eval[string](b, "document.documentElement.lang"); l != c.code {
+				t.Errorf("<html lang> is %q", l)
+			}
+			b.wait("the violation in "+c.code, 10*time.Second, fmt.Sprintf(`document.querySelector("#notice").textContent.includes(%q)`, c.violation))
+			if txt := b.text("#press-white"); txt != c.press {
+				t.Errorf("the clock button says %q, want %q", txt, c.press)
+			}
+			if txt := b.text("#notice"); !strings.Contains(txt, "4.3.1") {
+				t.Errorf("the notice lacks its article: %q", txt)
+			}
+			fits := func(page string) {
+				t.Helper()
+				if w := eval[float64](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 1 {
+					wide := eval[[]string](b, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 6).map(e => e.tagName + "." + e.className + "#" + e.id + " " + Math.round(e.getBoundingClientRect().right))`)
+					t.Errorf("%s in %s overflows by %.0f px: %v", page, c.code, w, wide)
+				}
+			}
+			fits("the play page")
+			b.screenshot("lang-play-" + c.code + "-desktop")
+			b.resize(phoneW, phoneH, true)
+			b.wait("the page on a phone", 10*time.Second, fmt.Sprintf(`document.querySelector("#notice").textContent.includes(%q)`, c.violation))
+			fits("the play page on a phone")
+			b.screenshot("lang-play-" + c.code + "-phone")
+
+			// The desk, in the same language (remembered, or the browser's).
+			b.resize(desktopW, desktopH, false)
+			b.open("/desk/" + ev.ID + "#token=" + ev.ArbiterToken)
+			b.wait("the desk", 10*time.Second, fmt.Sprintf(`document.querySelector("#title").textContent.includes(%q) && document.body.textContent.includes(%q)`, c.desk, c.violation))
+			fits("the desk")
+			b.screenshot("lang-desk-" + c.code + "-desktop")
+			b.resize(phoneW, phoneH, true)
+			b.wait("the desk on a phone", 10*time.Second, fmt.Sprintf(`document.body.textContent.includes(%q)`, c.violation))
+			fits("the desk on a phone")
+
+			// The hall.
+			b.open("/hall/" + ev.ID)
+			b.wait("the hall", 10*time.Second, fmt.Sprintf(`document.querySelector("#title").textContent !== "" && document.querySelector(".links").textContent.includes(%q) && document.querySelectorAll(".hall-card").length === 1`, c.desk))
+			if l := eval[string](b, "document.documentElement.lang"); l != c.code {
+				t.Errorf("the hall's <html lang> is %q", l)
+			}
+			fits("the hall on a phone")
+			b.screenshot("lang-hall-" + c.code + "-phone")
+			b.resize(desktopW, desktopH, false)
+			b.wait("the hall", 10*time.Second, `document.querySelectorAll(".hall-card").length === 1`)
+			fits("the hall")
+		})
+	}
+}
