@@ -326,7 +326,7 @@ func (r *run) replay() Result {
 		return Result{Skipped: true}
 	}
 	if r.a.g == nil {
-		r.a.g = game.NewWith(start, game.Config{CanMate: game.MaterialCanMate, Transcribe: true})
+		r.a.g = game.NewWith(start, game.Config{CanMate: (*chess.Position).MaterialAllowsMate, Transcribe: true})
 	} else {
 		r.a.g.Reset(start)
 	}
@@ -558,7 +558,7 @@ func (r *run) check(hasMove bool) {
 }
 
 // automatic is game.Game.Automatic for the replay's game, whose CanMate
-// is game.MaterialCanMate, with the number of legal moves of cur (the
+// is (*chess.Position).MaterialAllowsMate, with the number of legal moves of cur (the
 // current position) known (or 1 for "some") and the number of times it
 // has stood (repetitions: exact from 3 up): the same endings in the same order of
 // precedence, without generating the moves again.
@@ -582,9 +582,9 @@ func (r *run) automatic(cur *chess.Position, legal, reps int) (game.Outcome, boo
 	if cur.HalfmoveClock() >= 150 {
 		return end(game.Draw, game.SeventyFiveMoves)
 	}
-	// With MaterialCanMate as the full answer, a position is dead exactly
+	// With MaterialAllowsMate as the full answer, a position is dead exactly
 	// when neither side has the material to mate.
-	if !game.MaterialCanMate(cur, chess.White) && !game.MaterialCanMate(cur, chess.Black) {
+	if !cur.MaterialAllowsMate(chess.White) && !cur.MaterialAllowsMate(chess.Black) {
 		return end(game.Draw, game.DeadPosition)
 	}
 	return game.Outcome{}, false
@@ -635,7 +635,7 @@ func (r *run) final() {
 		// The analysis gets a copy, kept in the Auditor (no allocation).
 		p := &r.a.scratch
 		*p = r.pos
-		if !game.MaterialCanMate(p, winner) || (r.worthDeep(p, winner) && !r.a.canMate()(p, winner)) {
+		if !p.MaterialAllowsMate(winner) || (r.worthDeep(p, winner) && !r.a.canMate()(p, winner)) {
 			p := &r.pos
 			r.contradicts(TimeForfeitNoMate, Error, "6.9", r.ply, p.FEN(),
 				"%s won on time, but %s cannot checkmate by any series of legal moves: the game is drawn (6.9)", result, colour(winner))
@@ -681,7 +681,7 @@ func (r *run) deadAt(ply int) bool {
 	p := r.posAt(ply)
 	var ask [2]bool
 	for c := chess.White; c <= chess.Black; c++ {
-		if game.MaterialCanMate(p, c) {
+		if p.MaterialAllowsMate(c) {
 			if !r.worthDeep(p, c) {
 				return false
 			}

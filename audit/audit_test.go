@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/arbiterchess/arbiter/chess"
-	"github.com/arbiterchess/arbiter/game"
 )
 
 var testdata = filepath.Join("..", "testdata", "pgn")
@@ -183,7 +182,7 @@ func TestAudit_R6_DeadPositionBeyondMaterial(t *testing.T) {
 	expectReason(t, fs, DecisiveAfterDraw, Error, "5.2.2")
 	// The material alone does not.
 	fs = nil
-	Stream(strings.NewReader(text), "wall.pgn", Options{Rules: RuleSets["fide"], CanMate: game.MaterialCanMate, Workers: 1}, func(f Finding) { fs = append(fs, f) })
+	Stream(strings.NewReader(text), "wall.pgn", Options{Rules: RuleSets["fide"], CanMate: (*chess.Position).MaterialAllowsMate, Workers: 1}, func(f Finding) { fs = append(fs, f) })
 	if len(fs) != 0 {
 		t.Errorf("material only: %v", fs)
 	}

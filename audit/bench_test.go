@@ -13,6 +13,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/game"
 	"github.com/arbiterchess/arbiter/pgn"
 )
@@ -31,7 +32,7 @@ func BenchmarkAudit_RealFiles(b *testing.B) {
 // place of the full analysis of the winnable package: what reading and
 // replaying cost. (On these games the findings are the same.)
 func BenchmarkAuditMaterialOnly_RealFiles(b *testing.B) {
-	benchRealFiles(b, game.MaterialCanMate, 1, "")
+	benchRealFiles(b, (*chess.Position).MaterialAllowsMate, 1, "")
 }
 
 // BenchmarkAuditWorkers_RealFiles audits the same 90 MB with 1, 2 and
@@ -143,7 +144,7 @@ func BenchmarkReplayMaterialOnly_RealFiles(b *testing.B) {
 	}
 	rs, _ := RulesNamed("fide")
 	a := NewAuditor(rs)
-	a.CanMate = game.MaterialCanMate
+	a.CanMate = (*chess.Position).MaterialAllowsMate
 	var out []Finding
 	b.SetBytes(int64(size))
 	for b.Loop() {

@@ -19,7 +19,10 @@ func Example() {
 			fmt.Println(p.SAN(m), p.UCI(m))
 		}
 	}
-	m, _ := p.ParseSAN("0-0")
+	m, err := p.ParseSAN("0-0")
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(p.Play(m).FEN())
 	// Output:
 	// O-O e1g1
@@ -72,4 +75,59 @@ func ExamplePosition_QuickSANParts() {
 	// c4 c2c4
 	// Nbd2 b1d2
 	// Nd2: two knights can go there
+}
+
+// The questions everyone asks of a position: checkmate, stalemate, can a
+// side still mate at all, and its legal moves.
+func ExamplePosition_IsCheckmate() {
+	mate, _ := chess.ParseFEN("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+	stale, _ := chess.ParseFEN("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+	fmt.Println(mate.IsCheckmate(), mate.IsStalemate())
+	fmt.Println(stale.IsCheckmate(), stale.IsStalemate())
+	// White, with a queen, could mate; Black, with a bare king, cannot.
+	p, _ := chess.ParseFEN("7k/8/8/8/8/8/1N6/K5Q1 w - - 0 1")
+	fmt.Println(p.MaterialAllowsMate(chess.White), p.MaterialAllowsMate(chess.Black))
+	// Output:
+	// true false
+	// false true
+	// true false
+}
+
+// Range over the legal moves.
+func ExamplePosition_Legal() {
+	p, _ := chess.ParseFEN("k7/8/8/8/8/8/8/K6R w - - 0 1")
+	n := 0
+	for m := range p.Legal() {
+		if p.PieceAt(m.From()).Type() == chess.King {
+			fmt.Println(p.SAN(m))
+		}
+		n++
+	}
+	fmt.Println(n, "legal moves")
+	// Output:
+	// Kb1
+	// Ka2
+	// Kb2
+	// 16 legal moves
+}
+
+// A position as text, for tests and terminals.
+func ExamplePosition_Diagram() {
+	p := chess.StartPosition()
+	m, err := p.ParseSAN("e4")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Play(m).Diagram())
+	// Output:
+	// 8 r n b q k b n r
+	// 7 p p p p p p p p
+	// 6 . . . . . . . .
+	// 5 . . . . . . . .
+	// 4 . . . . P . . .
+	// 3 . . . . . . . .
+	// 2 P P P P . P P P
+	// 1 R N B Q K B N R
+	//   a b c d e f g h
+	// Black to move · castling KQkq · en passant -
 }

@@ -114,8 +114,12 @@ func (m Move) RookTo() Square {
 	return NewSquare(3, k.Rank())
 }
 
-// String returns the move in UCI-like notation with the internal castling
-// encoding (king takes rook, "e1h1"); use Position.UCI for the usual form.
+// String writes the move as its two squares and promotion piece, the way
+// the move is stored: "e2e4", "e7e8q", and castling as king takes own rook,
+// "e1h1" for O-O in every variant, which is Chess960's UCI but not standard
+// chess's ("e1g1"). It is not SAN either. Position.UCI writes UCI as engines
+// expect it in the position's variant; Position.SAN writes SAN. NoMove is
+// "0000".
 func (m Move) String() string {
 	if m == NoMove {
 		return "0000"

@@ -180,7 +180,10 @@ type Undo struct {
 }
 
 // Make plays the legal move m (from LegalMoves or a parser) and returns
-// what Unmake needs to take it back. Make does not check legality.
+// what Unmake needs to take it back. Make does not check legality, but it
+// panics on NoMove (what a failed parser returns) and on a move whose
+// origin holds no piece of the side to move, rather than corrupt the
+// position.
 func (p *Position) Make(m Move) Undo {
 	u := Undo{ep: p.ep, castle: p.castle, unmovedKings: p.unmovedKings, halfmove: p.halfmove, hash: p.hash}
 	u.captured = p.play(m)
@@ -191,6 +194,9 @@ func (p *Position) Make(m Move) Undo {
 func (p *Position) play(m Move) (captured Piece) {
 	us := p.turn
 	from, to := m.From(), m.To()
+	if pc := p.board[from&63]; m == NoMove || pc == NoPiece || pc.Color() != us {
+		badMove(p, m) // NoMove, or a move from a square without a piece of the side to move
+	}
 	p.ep = NoSquare
 	p.halfmove++
 	if us == Black {
@@ -287,6 +293,8 @@ func (p *Position) Unmake(m Move, u Undo) {
 }
 
 // Play returns the position after the legal move m, leaving p unchanged.
+// Like Make, it panics on NoMove and on a move from a square without a
+// piece of the side to move.
 func (p *Position) Play(m Move) *Position {
 	q := *p
 	q.play(m)
@@ -314,4 +322,17 @@ func (p *Position) UnmakeNull(u Undo) {
 		p.fullmove--
 	}
 	p.ep, p.castle, p.unmovedKings, p.halfmove, p.hash = u.ep, u.castle, u.unmovedKings, u.halfmove, u.hash
+}
+
+// badMove panics for a move that cannot be made in p: the zero Move
+// (NoMove, which a failed ParseSAN or ParseUCI returns with its error), or
+// a move whose origin holds no piece of the side to move. Making it would
+// corrupt the position silently.
+//
+//go:noinline
+func badMove(p *Position, m Move) {
+	if m == NoMove {
+		panic("chess: NoMove played (the move of a failed ParseSAN or ParseUCI? check its error) in " + p.FEN())
+	}
+	panic("chess: move " + m.String() + " played, but " + m.From().String() + " holds no piece of the side to move, in " + p.FEN())
 }

@@ -11,7 +11,7 @@ import (
 // where a helpmate exists) and, where a search limit stops it, answers
 // "can mate".
 func defaultCanMate(p *chess.Position, c chess.Color) bool {
-	return MaterialCanMate(p, c) && winnable.CanMate(p, c)
+	return p.MaterialAllowsMate(c) && winnable.CanMate(p, c)
 }
 
 // dead reports whether neither side can mate in p (5.2.2). The material
@@ -22,7 +22,7 @@ func defaultCanMate(p *chess.Position, c chess.Color) bool {
 // Elsewhere the game counts as alive: the answer errs only towards
 // "alive", never towards a draw that is not.
 func (g *Game) dead(p *chess.Position, legal int) bool {
-	w, b := MaterialCanMate(p, chess.White), MaterialCanMate(p, chess.Black)
+	w, b := p.MaterialAllowsMate(chess.White), p.MaterialAllowsMate(chess.Black)
 	if !w && !b {
 		return true
 	}
@@ -113,7 +113,7 @@ func pairAgainstBareKing(p *chess.Position) bool {
 	for c := chess.White; c <= chess.Black; c++ {
 		them := c.Other()
 		if p.ByColor(them) == p.Pieces(them, chess.King) &&
-			(p.ByColor(c)&^p.Pieces(c, chess.King)).Count() == 2 && MaterialCanMate(p, c) {
+			(p.ByColor(c)&^p.Pieces(c, chess.King)).Count() == 2 && p.MaterialAllowsMate(c) {
 			return true
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/pgn"
 )
 
 // ErrGameOver is returned when a move, claim or result is asked of a game
@@ -58,6 +59,7 @@ type Game struct {
 	ml      chess.MoveList
 	notes   []string  // the notes of irregular plies (record.note)
 	outs    []Outcome // cached automatic endings (record.out)
+	tags    []pgn.Tag // the PGN tags the game was read with (FromPGN)
 }
 
 // New starts a game from the position start (copied).
@@ -89,6 +91,7 @@ func (g *Game) Reset(start *chess.Position) {
 	if g.canMate == nil {
 		g.canMate = DefaultCanMate
 	}
+	g.tags = nil
 	g.pos = append(g.pos[:0], *start)
 	g.rec = append(g.rec[:0], record{key: start.IdentityKey()})
 	g.end = nil

@@ -14,37 +14,10 @@ type MateFunc func(p *chess.Position, c chess.Color) bool
 var DefaultCanMate MateFunc = defaultCanMate
 
 // MaterialCanMate is the simplest sound answer to R6: it looks only at the
-// material. Colour c cannot mate with a bare king; with a single knight
-// only when the opponent has something besides the king (a piece to block
-// the mated king's flight); with bishops all standing on squares of one
-// colour only when the opponent has a pawn, knight, rook, queen or a bishop
-// on the other colour. With anything else it says c can mate.
-func MaterialCanMate(p *chess.Position, c chess.Color) bool {
-	them := c.Other()
-	if p.Pieces(c, chess.Pawn)|p.Pieces(c, chess.Rook)|p.Pieces(c, chess.Queen) != 0 {
-		return true
-	}
-	knights := p.Pieces(c, chess.Knight)
-	bishops := p.Pieces(c, chess.Bishop)
-	theirs := p.ByColor(them) &^ p.Pieces(them, chess.King)
-	switch {
-	case knights == 0 && bishops == 0:
-		return false
-	case knights != 0 && (bishops != 0 || knights.More()):
-		return true
-	case knights != 0:
-		return theirs != 0
-	}
-	// Bishops only.
-	if bishops&lightSquares != 0 && bishops&^lightSquares != 0 {
-		return true
-	}
-	same := lightSquares
-	if bishops&lightSquares == 0 {
-		same = ^lightSquares
-	}
-	return theirs&^(p.Pieces(them, chess.Bishop)&same) != 0
-}
-
-// lightSquares holds the light squares (b1, a2, ...; a1 is dark).
-const lightSquares chess.Bitboard = 0x55AA55AA55AA55AA
+// material, as (*chess.Position).MaterialAllowsMate does.
+//
+// Deprecated: the name reads as the opposite of python-chess's
+// has_insufficient_material; use (*chess.Position).MaterialAllowsMate,
+// next to IsCheckmate and IsStalemate, or winnable.CanMate for the
+// complete answer.
+func MaterialCanMate(p *chess.Position, c chess.Color) bool { return p.MaterialAllowsMate(c) }

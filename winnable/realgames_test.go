@@ -39,7 +39,7 @@ func realQueries(tb testing.TB) []realQuery {
 	add := func(p *chess.Position, last bool) {
 		q := realQuery{pos: p, last: last}
 		for c := chess.White; c <= chess.Black; c++ {
-			q.ask[c] = game.MaterialCanMate(p, c)
+			q.ask[c] = p.MaterialAllowsMate(c)
 		}
 		if q.ask[0] || q.ask[1] {
 			out = append(out, q)
@@ -201,7 +201,7 @@ func TestGateFindsDeadPositions(t *testing.T) {
 			t.Fatal(err)
 		}
 		dead++
-		if game.MayBeDead(p) || !game.MaterialCanMate(p, chess.White) && !game.MaterialCanMate(p, chess.Black) {
+		if game.MayBeDead(p) || !p.MaterialAllowsMate(chess.White) && !p.MaterialAllowsMate(chess.Black) {
 			asked++
 		}
 	}
