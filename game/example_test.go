@@ -2,9 +2,12 @@ package game_test
 
 import (
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/game"
+	"github.com/arbiterchess/arbiter/pgn"
 )
 
 // A knight shuffle, a refused and a granted threefold claim.
@@ -47,4 +50,40 @@ func ExampleGame_Outcome() {
 	fmt.Println(o.Result, o.Reason, o.Article)
 	// Output:
 	// 1-0 checkmate 5.1.1
+}
+
+// Read a PGN game, replay it under the Laws, and write it back: the
+// commonest task, in three calls.
+func Example_pgn() {
+	text := `[Event "Casual"]
+[White "Anna"]
+[Black "Boris"]
+[Result "*"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# *
+`
+	pg, err := pgn.NewReader(strings.NewReader(text)).Read()
+	if err != nil {
+		panic(err)
+	}
+	g, err := game.FromPGN(pg)
+	if err != nil {
+		panic(err) // names the first bad move: "move 3... Qxf7: ..."
+	}
+	fmt.Println(g.Position().IsCheckmate())
+	if err := pgn.NewWriter(os.Stdout).Write(g.PGN()); err != nil {
+		panic(err)
+	}
+	// Output:
+	// true
+	// [Event "Casual"]
+	// [Site "?"]
+	// [Date "????.??.??"]
+	// [Round "?"]
+	// [White "Anna"]
+	// [Black "Boris"]
+	// [Result "1-0"]
+	// [Termination "normal"]
+	//
+	// 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
 }

@@ -4,8 +4,22 @@
 // the automatic endings (5.1.1, 5.2.1, 5.2.2, 9.6) and the results that
 // depend on whether a player can still mate (6.9, 7.5.5).
 //
+// The commonest task, a PGN game replayed and written back:
+//
+//	pg, err := pgn.NewReader(f).Read()
+//	...
+//	g, err := game.FromPGN(pg) // the error names the first bad move
+//	...
+//	o, over := g.Outcome()     // checkmate, stalemate, a dead position, 9.6 ...
+//	pgn.NewWriter(os.Stdout).Write(g.PGN())
+//
 // Plies are counted from the start position: ply 0 is the start, ply n the
 // position after n half-moves. A null move (PGN "--") counts as a ply.
+//
+// Rule-book items such as R1 are those of the project's rule book,
+// [docs/laws.md].
+//
+// [docs/laws.md]: https://github.com/arbiterchess/arbiter/blob/main/docs/laws.md
 package game
 
 import (

@@ -1,5 +1,15 @@
 // Package pgn reads and writes chess games in Portable Game Notation.
 //
+//	for g, err := range pgn.NewReader(f).All() {
+//		if err != nil {
+//			continue // a malformed game: the next one follows
+//		}
+//		fmt.Println(g.Tag("White"), "-", g.Tag("Black"), g.Result)
+//	}
+//
+// To replay a game under the Laws, hand it to game.FromPGN; to write one
+// back, (*game.Game).PGN and a Writer.
+//
 // The package works at the level of text: it splits a PGN stream into
 // games, tags, moves, comments, annotations and variations, and writes
 // them back in the PGN export format. It does not know the rules of chess.

@@ -127,3 +127,19 @@ func ExampleMainLine_Plain() {
 	// Nbd7: piece 2, to 51, from file 1, from rank -1
 	// O-O: no parts
 }
+
+// Range over the games of a stream: a broken game gives its error, and
+// the games after it follow.
+func ExampleReader_All() {
+	for g, err := range pgn.NewReader(strings.NewReader(twoGames)).All() {
+		if err != nil {
+			fmt.Println("skipped:", err)
+			continue
+		}
+		fmt.Println(g.Tag("Event"), len(g.Moves), "plies")
+	}
+	// Output:
+	// Casual game 7 plies
+	// skipped: pgn: game 2, line 11: unbalanced ')'
+	// Odds game 2 plies
+}

@@ -132,4 +132,9 @@
 //
 // The engine is deterministic: the same actions give the same rulings, so
 // a game's state is the replay of its action log.
+//
+// Rule-book items such as T3 and I1 are those of the project's rule book,
+// [docs/laws.md].
+//
+// [docs/laws.md]: https://github.com/arbiterchess/arbiter/blob/main/docs/laws.md
 package touch

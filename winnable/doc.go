@@ -155,4 +155,10 @@
 //
 // Analyze, CanMate and Alive are safe for concurrent use; each call works
 // in memory of its own, taken from a pool.
+//
+// Rule-book items such as R6 are those of the project's rule book,
+// [docs/laws.md]. For the quick answer from the material alone, see
+// (*chess.Position).MaterialAllowsMate.
+//
+// [docs/laws.md]: https://github.com/arbiterchess/arbiter/blob/main/docs/laws.md
 package winnable
