@@ -185,6 +185,12 @@ type Undo struct {
 // origin holds no piece of the side to move, rather than corrupt the
 // position.
 func (p *Position) Make(m Move) Undo {
+	p.mustHold(m)
+	return p.make(m)
+}
+
+// make is Make without the check, for moves of the generator (perft).
+func (p *Position) make(m Move) Undo {
 	u := Undo{ep: p.ep, castle: p.castle, unmovedKings: p.unmovedKings, halfmove: p.halfmove, hash: p.hash}
 	u.captured = p.play(m)
 	return u
@@ -194,9 +200,6 @@ func (p *Position) Make(m Move) Undo {
 func (p *Position) play(m Move) (captured Piece) {
 	us := p.turn
 	from, to := m.From(), m.To()
-	if pc := p.board[from&63]; m == NoMove || pc == NoPiece || pc.Color() != us {
-		badMove(p, m) // NoMove, or a move from a square without a piece of the side to move
-	}
 	p.ep = NoSquare
 	p.halfmove++
 	if us == Black {
@@ -296,6 +299,7 @@ func (p *Position) Unmake(m Move, u Undo) {
 // Like Make, it panics on NoMove and on a move from a square without a
 // piece of the side to move.
 func (p *Position) Play(m Move) *Position {
+	p.mustHold(m)
 	q := *p
 	q.play(m)
 	return &q
@@ -322,6 +326,16 @@ func (p *Position) UnmakeNull(u Undo) {
 		p.fullmove--
 	}
 	p.ep, p.castle, p.unmovedKings, p.halfmove, p.hash = u.ep, u.castle, u.unmovedKings, u.halfmove, u.hash
+}
+
+// mustHold panics (badMove) unless m's origin holds a piece of the side to
+// move and m is no NoMove: one compare for the piece (a type 1 to 6 with
+// the colour bits of the side to move), one for NoMove (a1a1: no move goes
+// from a square to itself). The position is left as it was.
+func (p *Position) mustHold(m Move) {
+	if pc := p.board[m.From()&63]; uint8(pc)-uint8(p.turn)<<3-1 > 5 || m.From() == m.To() {
+		badMove(p, m)
+	}
 }
 
 // badMove panics for a move that cannot be made in p: the zero Move
