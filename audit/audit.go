@@ -5,6 +5,15 @@
 // checkmate or stalemate), moves played after the game had ended, and, for
 // information, the draws that could have been claimed.
 //
+// Audit a file, on every core:
+//
+//	f, err := os.Open("round5.pgn")
+//	...
+//	st, err := audit.Stream(f, "round5.pgn", audit.Options{Rules: audit.RuleSets["fide"]},
+//		func(x audit.Finding) { fmt.Println(x) }) // the game, the ply, the kind and the text
+//	...
+//	fmt.Println(st.Games, "games")
+//
 // Each Finding has a Kind; for result-contradicts-laws a Reason says which
 // contradiction it is. The kinds:
 //
@@ -45,6 +54,12 @@
 // audited as before. A stretch of the input with nowhere to cut (a huge
 // game, games with no blank line between them) is read in pieces by one
 // goroutine, with its findings passed on as they come.
+//
+// Rule-book items such as R6 and C6 are those of the project's rule book,
+// [docs/laws.md]; the audit's design is in [docs/audit.md].
+//
+// [docs/laws.md]: https://github.com/arbiterchess/arbiter/blob/main/docs/laws.md
+// [docs/audit.md]: https://github.com/arbiterchess/arbiter/blob/main/docs/audit.md
 package audit
 
 import (

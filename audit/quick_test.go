@@ -33,7 +33,7 @@ func TestQuickSANAgreesWithParseSAN(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := game.NewWith(start, game.Config{CanMate: game.MaterialCanMate, Transcribe: true})
+			g := game.NewWith(start, game.Config{CanMate: (*chess.Position).MaterialAllowsMate, Transcribe: true})
 			for _, mv := range pg.Moves {
 				p := &g.Positions()[g.Ply()]
 				positions++

@@ -68,7 +68,7 @@ func Example_pgn() {
 	}
 	g, err := game.FromPGN(pg)
 	if err != nil {
-		panic(err) // names the first bad move: "move 3... Qxf7: ..."
+		panic(err) // names the first bad move: "move 4. Qxf7: ..."
 	}
 	fmt.Println(g.Position().IsCheckmate())
 	if err := pgn.NewWriter(os.Stdout).Write(g.PGN()); err != nil {

@@ -2,12 +2,21 @@
 // is a named bundle of parameters (laws S), so a tournament picks one and a
 // new federation's rules are a new value, not new code paths.
 //
+//	r, err := laws.Lookup("uscf") // or "fide", ...; laws.Names() lists them
+//	...
+//	fmt.Println(r.Title, r.IllegalMoveBonus) // US Chess Federation Official Rules 120
+//
 // The parameters come from the FIDE Laws of Chess in force from 1 January
 // 2023 (Articles 4, 5.1.2, 5.2.3, 7.2, 7.5 and 9.5; Appendices A and B, with
 // the event's choice of full supervision, A.4 and B.2, or not, A.5 and
 // B.3), the US Chess Federation's Official Rules of Chess (7th edition,
 // rules 10, 11 and 14E, and variation 11H1) and, for vertical castling
 // alone, the FIDE Laws before 1972.
+//
+// Rule-book items such as S, T4d and C6 are those of the project's rule
+// book, [docs/laws.md].
+//
+// [docs/laws.md]: https://github.com/arbiterchess/arbiter/blob/main/docs/laws.md
 package laws
 
 import (

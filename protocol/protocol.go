@@ -1,12 +1,3 @@
-// Package protocol is the arbiter's event protocol: the actions that happen
-// at a board (a hand touches, lifts, drops a piece; a clock is pressed; a
-// claim is made) and the rulings that answer them, as JSON Lines.
-//
-// The wire format is a contract, documented in the project's protocol page:
-// field names and values may be extended, never renamed or removed. Every
-// component speaks it: the touch engine reads actions and writes rulings,
-// the e-board adapters produce actions, the server stores and broadcasts
-// both.
 package protocol
 
 import (

@@ -3,7 +3,6 @@ package scoresheet_test
 import (
 	"fmt"
 
-	"github.com/arbiterchess/arbiter/pgn"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/scoresheet"
 	"github.com/arbiterchess/arbiter/touch"
@@ -22,11 +21,8 @@ func Example() {
 	} {
 		sheet.Add(&a, e.Apply(i+1, a), e.Game().Ply())
 	}
-	g := &pgn.Game{}
-	for _, san := range e.Game().SANs() {
-		g.Moves = append(g.Moves, &pgn.Move{SAN: san})
-	}
-	sheet.Annotate(g)
+	g := e.Game().PGN() // the moves as PGN
+	sheet.Annotate(g)   // the rulings as comments on them
 	fmt.Println(g.Moves[0].SAN, g.Moves[0].After)
 	// Output: e4 [violation 4.3.1 by white: touched the knight on g1 first but moved the pawn on e2]
 }

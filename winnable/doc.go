@@ -6,6 +6,18 @@
 // second illegal move, loses only if the opponent can still checkmate
 // (Articles 6.9 and 7.5.5).
 //
+// White's flag has fallen; does he lose, or is it a draw?
+//
+//	p, err := chess.ParseFEN("8/8/8/4k3/8/4n3/4P3/4K3 w - - 0 1")
+//	...
+//	if winnable.CanMate(p, chess.Black) { // true: a helpmate exists
+//		// Black wins on time (6.9)
+//	}
+//	r := winnable.Analyze(p) // both sides: r.White, r.Black, r.Lines (the mating lines)
+//
+// For the quick answer from the material alone, see
+// (*chess.Position).MaterialAllowsMate.
+//
 // Analyze answers for both sides, CanMate for one, and Alive whether
 // either side can (it stops at the first that can, which is what a dead
 // position test needs). The answers are sound:
@@ -157,8 +169,7 @@
 // in memory of its own, taken from a pool.
 //
 // Rule-book items such as R6 are those of the project's rule book,
-// [docs/laws.md]. For the quick answer from the material alone, see
-// (*chess.Position).MaterialAllowsMate.
+// [docs/laws.md].
 //
 // [docs/laws.md]: https://github.com/arbiterchess/arbiter/blob/main/docs/laws.md
 package winnable
