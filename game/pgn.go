@@ -13,11 +13,14 @@ import (
 // have it), in standard chess or Chess960 (the Variant tag, as
 // pgn.Game.Variant reads it). Moves are read as SAN in the forms files
 // write (O-O and 0-0, e8Q, a UCI move), "--" and "Z0" as null moves.
+// Variations and comments are not replayed.
 //
 // The first move that cannot be played ends the replay: the error names
-// its number and its text ("move 12... Nxe5: ..."). Another variant, or a
-// FEN that is no legal position, is an error too. The game keeps the tags,
-// which PGN writes back.
+// its number and its text ("move 12... Nxe5: ..."). Another variant, a
+// FEN that is no legal position, and SetUp and FEN tags that contradict
+// each other (SetUp "1" without a FEN; SetUp "0" with a FEN other than the
+// standard position's) are errors too. The game keeps the tags, which PGN
+// writes back.
 func FromPGN(pg *pgn.Game) (*Game, error) {
 	opts := chess.Options{}
 	switch v := pg.Variant(); v {
@@ -28,8 +31,13 @@ func FromPGN(pg *pgn.Game) (*Game, error) {
 		return nil, fmt.Errorf("game: variant %q is not played here (standard chess and Chess960 are)", v)
 	}
 	fen := strings.TrimSpace(pg.FEN())
-	if fen == "" {
+	switch setUp := strings.TrimSpace(pg.Tag("SetUp")); {
+	case fen == "" && setUp == "1":
+		return nil, fmt.Errorf("game: SetUp \"1\" says the game starts from a FEN, but there is no FEN tag")
+	case fen == "":
 		fen = chess.StartFEN
+	case setUp == "0" && fen != chess.StartFEN:
+		return nil, fmt.Errorf("game: SetUp \"0\" says the game starts from the standard position, but the FEN tag is %q", fen)
 	}
 	start, _, err := chess.ParseFENWith(fen, opts, true)
 	if err != nil {

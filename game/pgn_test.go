@@ -92,6 +92,19 @@ func TestFromPGN_BadMoveNamed(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "move 3... Qxf7") {
 		t.Errorf("error %v, want it to name move 3... Qxf7", err)
 	}
+	pg.SetTag("SetUp", "1") // and no FEN
+	if _, err := FromPGN(pg); err == nil || !strings.Contains(err.Error(), "no FEN tag") {
+		t.Errorf("SetUp 1 without a FEN: %v", err)
+	}
+	pg.SetTag("SetUp", "0")
+	pg.SetTag("FEN", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	if _, err := FromPGN(pg); err == nil || !strings.Contains(err.Error(), "SetUp \"0\"") {
+		t.Errorf("SetUp 0 with a FEN: %v", err)
+	}
+	pg.SetTag("SetUp", "1")
+	if _, err := FromPGN(pg); err == nil || !strings.Contains(err.Error(), "move 1. e4") {
+		t.Errorf("SetUp 1 with a FEN where e4 cannot be played: %v", err)
+	}
 	pg.SetTag("Variant", "Crazyhouse")
 	if _, err := FromPGN(pg); err == nil || !strings.Contains(err.Error(), "crazyhouse") {
 		t.Errorf("a crazyhouse game: %v", err)

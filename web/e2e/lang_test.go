@@ -25,7 +25,7 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 	post(t, base, g, act{"by": "black", "act": "lift", "sq": "d7"}, act{"by": "black", "act": "drop", "sq": "d5"})
 
 	for _, c := range []struct {
-		code, accept                  string
+		code, accept                 string
 		violation, press, desk, hall string
 	}{
 		{"ro", "", "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)", "Apasă ceasul", "Masa arbitrului", "Sala de joc"},
