@@ -590,15 +590,9 @@ func defaultTiebreaks(sys standings.System) []standings.Tiebreak {
 	return tbs
 }
 
-// fileTiebreaks are the tie-breaks of the file's TRF26 212 (else 202)
-// record that this server computes, in order, or the defaults when it has
-// none of them.
-func fileTiebreaks(t *trf.Tournament, sys standings.System) []standings.Tiebreak {
-	return eventTiebreaks(store.EventInfo{}, t, sys)
-}
-
 // eventTiebreaks are the tie-breaks the organiser chose for the event
-// (info.Tiebreaks), else those of the file (fileTiebreaks).
+// (info.Tiebreaks), else those of the file's TRF26 212 (else 202) record
+// that this server computes, in order, else the defaults.
 func eventTiebreaks(info store.EventInfo, t *trf.Tournament, sys standings.System) []standings.Tiebreak {
 	if info.Tiebreaks != "" {
 		if tbs, err := standings.ParseTiebreaks(info.Tiebreaks); err == nil && len(tbs) > 0 {
