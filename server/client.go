@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -573,6 +575,67 @@ func (c *Client) Game(ctx context.Context, gameID string) (*GameView, error) {
 		return nil, err
 	}
 	return &v, nil
+}
+
+// Table reads the game paired at a table in the event's current round
+// (GET /api/events/{event}/tables/{n}, the table's token). Between rounds,
+// or at a table with no game, the error is the server's 409.
+func (c *Client) Table(ctx context.Context, event string, n int, token string) (*TableView, error) {
+	var v TableView
+	if err := c.call(ctx, http.MethodGet, tablePath(event, n), token, nil, &v); err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// ReportEboard says what the board at a table is doing (PUT
+// /api/events/{event}/tables/{n}/eboard, the table's token).
+func (c *Client) ReportEboard(ctx context.Context, event string, n int, token string, st EboardStatus) error {
+	body, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	return c.call(ctx, http.MethodPut, tablePath(event, n)+"/eboard", token, body, nil)
+}
+
+func tablePath(event string, n int) string {
+	return "/api/events/" + url.PathEscape(event) + "/tables/" + strconv.Itoa(n)
+}
+
+// call makes a request with a token and a JSON body (or none), and
+// decodes the answer into out (unless nil); an answer other than 2xx is
+// an *APIError.
+func (c *Client) call(ctx context.Context, method, path, token string, body []byte, out any) error {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		ae := &APIError{}
+		if json.NewDecoder(resp.Body).Decode(ae) != nil || ae.Status == 0 {
+			ae.Status, ae.Err = resp.StatusCode, resp.Status
+		}
+		return ae
+	}
+	if out == nil {
+		return nil
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
 }
 
 // Follow streams a game's messages (a "snapshot" on each connection, then

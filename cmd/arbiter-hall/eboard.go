@@ -54,6 +54,9 @@ type eboardConfig struct {
 	// simLine is the line a script is played over (simPTY, simMemory, or
 	// "": the system's choice).
 	simLine string
+	// hall is set for a board served by the hall's reader (hall.go),
+	// which has opened its line and matched it to a table's game.
+	hall *hallGame
 }
 
 func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -82,10 +85,14 @@ func runEboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.server, "server", "", "forward every action to this arbiter server (URL of \"arbiter-hall serve\")")
 	fs.StringVar(&c.game, "game", "", "with --server: the game's id")
 	fs.StringVar(&c.token, "token", "", "with --server: the game's board token (prefer $ARBITER_BOARD_TOKEN: a command line is visible to every user of the machine)")
+	event := fs.String("event", "", "serve every board of this machine for the event's tables (with --server and --boards): each board's serial number finds its table, round after round")
+	boardsFile := fs.String("boards", "", "with --event: the boards file, a line per table: TABLE TOKEN [BOARD] (the table card's line, with the board's serial number or port; without one, the next board the file names nowhere)")
+	statusFile := fs.String("status", "", "with --event: keep every board's state in this file (JSON), rewritten as it changes")
 	help := cli.Help{
 		Name: "arbiter-hall eboard",
 		Usage: []string{
 			"arbiter-hall eboard (--port DEV | --sim FILE [--speed N]) [--replay [--summary] [--enforce] [--leds]] [--server URL --game ID --token T] [flags]",
+			"arbiter-hall eboard --server URL --event ID --boards FILE [--port DEV,DEV...] [--status FILE]",
 			"arbiter-hall eboard --list-ports",
 		},
 		Text: `Reads a DGT e-board (or plays a script as one) and prints the actions of the
@@ -93,13 +100,24 @@ players' hands as JSON Lines (a start line first), or with --replay the
 arbiter's rulings on them; with --server it forwards every action to a game
 of "arbiter-hall serve", holding them while the server cannot be reached.
 On Windows a board is a COM port (COM3; Device Manager, "Ports (COM & LPT)",
-or --list-ports names it); on Linux the user needs the dialout group.`,
+or --list-ports names it); on Linux the user needs the dialout group.
+
+With --event, one process serves every board of the machine (those
+--port lists, else every port that may be a DGT board, looked for again
+as boards are plugged in): it asks each board its serial number, finds
+its table in the boards file, and forwards the game paired at that table
+in the event's current round, then the next round's; a board that drops
+is opened again and its game goes on from where the server has it. A
+line per board says its table, state and game as they change; the
+organiser's page shows the same. With --sim SERIAL=FILE,... the boards
+are simulated (tests, rehearsals).`,
 		Env: map[string]string{"server": "ARBITER_SERVER", "game": "ARBITER_GAME", "token": "ARBITER_BOARD_TOKEN", "sim-line": "ARBITER_SIM_LINE"},
 		Examples: []string{
 			"arbiter-hall eboard --list-ports                                      # which port is the board",
 			"arbiter-hall eboard --port COM3 --replay                              # a board on Windows, ruled on here",
 			"arbiter-hall eboard --sim eboard/testdata/noisy-game.jsonl --speed 20 # a scripted board, no hardware",
 			"ARBITER_BOARD_TOKEN=brd_... arbiter-hall eboard --port /dev/ttyUSB0 --server http://hall:8080 --game ID",
+			"arbiter-hall eboard --server http://hall:8080 --event ID --boards boards.txt --status boards.json # every board here",
 		},
 	}
 	if status, ok := help.Parse(fs, args, nil); !ok {
@@ -120,6 +138,9 @@ or --list-ports names it); on Linux the user needs the dialout group.`,
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "arbiter-hall eboard: "+format+"\n", args...)
 		return 2
+	}
+	if *event != "" || *boardsFile != "" || *statusFile != "" {
+		return runHallFlags(c, *event, *boardsFile, *statusFile, fs, stderr, stdout)
 	}
 	if (c.port == "") == (c.sim == "") || fs.NArg() > 0 {
 		fs.Usage()
@@ -204,6 +225,10 @@ func agreeStart(start protocol.Start, stated bool, v *server.GameView) (protocol
 // playEboard runs a game on the board c names and prints what it yields.
 func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	// The board's goroutines, the clock's and the forwarder's all speak.
+	if c.hall != nil {
+		stderr = &prefixWriter{w: stderr, prefix: "arbiter-hall eboard: ", with: fmt.Sprintf("arbiter-hall eboard: table %d: ", c.hall.table)}
+		stdout = io.Discard
+	}
 	stderr = &lockedWriter{w: stderr}
 	logf := func(format string, args ...any) {
 		if c.verbose {
@@ -247,10 +272,18 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		if start, err = agreeStart(start, stated, view); err != nil {
 			return err
 		}
-		align = &timeAlign{viewAt: time.Now(), drop: c.sim != "" && c.speed != 1}
+		if c.hall != nil && view.FEN != view.StartFEN {
+			// The game goes on from where the server has it (the board
+			// came back, or the reader started again): the clock is the
+			// server's to keep.
+			start.FEN, start.Clock = view.FEN, nil
+			logf("going on from %s", view.FEN)
+		}
+		simulated := c.sim != "" || c.hall != nil && c.hall.line.sim != nil
+		align = &timeAlign{viewAt: time.Now(), drop: simulated && c.speed != 1}
 		if view.Clock != nil && view.Clock.Started {
 			align.started, align.viewT = true, view.Clock.T
-			align.drop = align.drop || c.sim != "" // a script's times are not the game's
+			align.drop = align.drop || simulated // a script's times are not the game's
 		}
 	}
 	if script != nil {
@@ -270,7 +303,11 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	// The line to the board.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	stop, stopNow := context.WithCancel(ctx) // ends the game: the board is drained, then closed
+	end := ctx
+	if c.hall != nil {
+		end = c.hall.end
+	}
+	stop, stopNow := context.WithCancel(end) // ends the game: the board is drained, then closed
 	defer stopNow()
 	tl := eboard.Timeline{Zero: time.Now(), Speed: 1}
 	if align != nil {
@@ -279,7 +316,14 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	var clock eboard.Clock = tl
 	stamp := func(_ int, at time.Time) int64 { return tl.Of(at) }
 	var board *dgt.Board
-	if c.sim != "" {
+	switch {
+	case c.hall != nil:
+		// The hall's line stays open for the next game.
+		board = c.hall.line.board
+		if sim := c.hall.line.sim; sim != nil {
+			clock, stamp = sim, sim.Stamp
+		}
+	case c.sim != "":
 		line, err := openSimLine(c.simLine)
 		if err != nil {
 			return err
@@ -297,7 +341,7 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 			line.sim.Close()
 			<-simDone
 		}()
-	} else {
+	default:
 		if c.speedSet {
 			return fmt.Errorf("--speed applies to --sim only")
 		}
@@ -310,7 +354,9 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 		stop = sig
 		logf("reading %s; interrupt to end the game", c.port)
 	}
-	defer board.Close()
+	if c.hall == nil {
+		defer board.Close()
+	}
 
 	var setter *clockSetter
 	if setClock {
@@ -382,9 +428,15 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	if client != nil {
 		fwd = newForwarder(client, c.game, c.token, stderr, setter)
 		fwd.align = align
+		if c.hall != nil {
+			c.hall.queued(fwd.sender.Held)
+		}
 	}
 	emit := func(a protocol.Action) error {
 		at++
+		if c.hall != nil {
+			c.hall.acted()
+		}
 		if fwd != nil {
 			if err := fwd.add(a); err != nil {
 				return err
@@ -418,8 +470,13 @@ func playEboard(c eboardConfig, stdout, stderr io.Writer) error {
 	}
 	// Whatever ended the game, the actions read go to the server.
 	if fwd != nil {
-		// An interrupt stops the wait for a server that is away.
-		intr, unhook := signal.NotifyContext(context.Background(), os.Interrupt)
+		// An interrupt stops the wait for a server that is away (the
+		// hall's reader: its end).
+		wait := context.Background()
+		if c.hall != nil {
+			wait = c.hall.quit
+		}
+		intr, unhook := signal.NotifyContext(wait, os.Interrupt)
 		ferr := fwd.finish(intr)
 		unhook()
 		if err == nil {

@@ -239,6 +239,58 @@ func (b *Board) ClockVersion(ctx context.Context) (major, minor int, err error) 
 	return major, minor, nil
 }
 
+// SerialNumber asks the board for its serial number, before Watch: the
+// long form first (LongSerial, ten characters), then, when no answer has
+// come within half of wait, the five digits every board answers
+// (SerialNumber). It stops the board's updates (Reset) and drops what the
+// board sends before the answer. A board answers the same form every
+// time, so the number it gives names it in a boards file.
+//
+// When no answer comes within wait (ErrNoAnswer) or ctx ends, a read of
+// the line is still under way: close the board then, nothing else may
+// read it.
+func (b *Board) SerialNumber(ctx context.Context, wait time.Duration) (string, error) {
+	type answer struct {
+		serial string
+		err    error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		for {
+			m, err := b.Read()
+			if err != nil {
+				got <- answer{err: err}
+				return
+			}
+			if s, ok := m.SerialNumber(); ok {
+				got <- answer{serial: s}
+				return
+			}
+		}
+	}()
+	if err := b.Send(Reset, LongSerial); err != nil {
+		return "", err
+	}
+	short := time.NewTimer(wait / 2)
+	defer short.Stop()
+	end := time.NewTimer(wait)
+	defer end.Stop()
+	for {
+		select {
+		case a := <-got:
+			return a.serial, a.err
+		case <-short.C:
+			if err := b.Send(SerialNumber); err != nil {
+				return "", err
+			}
+		case <-end.C:
+			return "", fmt.Errorf("%w with its serial number within %v", ErrNoAnswer, wait)
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
 // Skipped returns how many bytes from the board were garbage so far.
 func (b *Board) Skipped() int { return b.parser.Skipped() }
 

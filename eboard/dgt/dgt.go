@@ -40,7 +40,8 @@ const (
 	SendBoard      byte = 0x42 // answer with a board dump
 	UpdateAll      byte = 0x43 // send field updates as they happen, and clock messages at least every second
 	UpdateBoard    byte = 0x44 // send field updates as they happen
-	SerialNumber   byte = 0x45 // answer with the serial number
+	SerialNumber   byte = 0x45 // answer with the serial number (five digits)
+	LongSerial     byte = 0x55 // answer with the long serial number (ten characters), on the boards that know it
 	Version        byte = 0x4d // answer with the firmware version
 	SetLEDs        byte = 0x60 // Revelation II: switch LEDs (five more bytes, see LEDCommand)
 	messageBit     byte = 0x80

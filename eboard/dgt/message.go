@@ -2,6 +2,7 @@ package dgt
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -169,12 +170,13 @@ func (m Message) Version() (major, minor int, ok bool) {
 	return int(m.Data[0]), int(m.Data[1]), true
 }
 
-// SerialNumber returns the serial number of a serial number message.
+// SerialNumber returns the serial number of a serial number message,
+// short or long, without the spaces and zero bytes that pad it.
 func (m Message) SerialNumber() (string, bool) {
 	if m.ID != MsgSerialNumber && m.ID != MsgLongSerial {
 		return "", false
 	}
-	return string(m.Data), true
+	return strings.Trim(string(m.Data), " \x00"), true
 }
 
 // ClockState is what a clock message says: the time left on each side of
@@ -280,6 +282,17 @@ func EncodeSerialNumber(s string) Message {
 		d[i] &= 0x7f
 	}
 	return Message{ID: MsgSerialNumber, Data: d}
+}
+
+// EncodeLongSerial returns a long serial number message (the answer to
+// LongSerial); s is cut or padded with spaces to ten characters.
+func EncodeLongSerial(s string) Message {
+	d := []byte("          ")
+	copy(d, s)
+	for i := range d {
+		d[i] &= 0x7f
+	}
+	return Message{ID: MsgLongSerial, Data: d}
 }
 
 // LEDCommand returns the Revelation II command switching the LEDs of the

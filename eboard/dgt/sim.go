@@ -12,7 +12,7 @@ import (
 
 // Sim plays a script as a DGT board would report it, on a byte stream
 // such as the master side of a pseudo-terminal: it answers Reset,
-// SendBoard, SendClock, SerialNumber and Version, records LED commands,
+// SendBoard, SendClock, SerialNumber, LongSerial and Version, records LED commands,
 // and once the reader switches update mode on it plays the script's
 // reports as field updates at their times (divided by Speed). Reports
 // that share a time go out in one write, as one scan of a real board.
@@ -48,6 +48,10 @@ type Sim struct {
 	// WhiteRight seats White on the right of the clock (as
 	// WatchOptions.WhiteRight).
 	WhiteRight bool
+	// Serial is the board's serial number: the answer to LongSerial, cut
+	// to ten characters, and to SerialNumber, its last five (padded with
+	// zeros). Empty is 00001.
+	Serial string
 
 	mu        sync.Mutex // guards leds, clockCmds and the schedule below
 	wmu       sync.Mutex
@@ -121,6 +125,14 @@ func (s *Sim) ClockCommands() []Command {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]Command(nil), s.clockCmds...)
+}
+
+// serial is the board's serial number, 00001 unless Serial says.
+func (s *Sim) serial() string {
+	if s.Serial == "" {
+		return "00001"
+	}
+	return s.Serial
 }
 
 // Now returns the event time of the simulated game (eboard.Clock).
@@ -315,7 +327,9 @@ func (s *Sim) Run(ctx context.Context, rw io.ReadWriter) error {
 				case SendClock:
 					err = write(EncodeClock(clock.state(now())))
 				case SerialNumber:
-					err = write(EncodeSerialNumber("00001"))
+					err = write(EncodeSerialNumber(s.serial()[max(0, len(s.serial())-5):]))
+				case LongSerial:
+					err = write(EncodeLongSerial(s.serial()))
 				case Version:
 					err = write(EncodeVersion(1, 0))
 				case UpdateBoard, UpdateAll, UpdateNice:
