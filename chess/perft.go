@@ -30,7 +30,7 @@ func perft(p *Position, depth int, lists []MoveList) uint64 {
 		return n
 	}
 	for _, m := range ml.Slice() {
-		u := p.make(m) // the generator's moves: no check
+		u := p.Make(m)
 		n += perft(p, depth-1, lists[1:])
 		p.Unmake(m, u)
 	}

@@ -185,19 +185,20 @@ type Undo struct {
 // origin holds no piece of the side to move, rather than corrupt the
 // position.
 func (p *Position) Make(m Move) Undo {
-	p.mustHold(m)
-	return p.make(m)
-}
-
-// make is Make without the check, for moves of the generator (perft).
-func (p *Position) make(m Move) Undo {
 	u := Undo{ep: p.ep, castle: p.castle, unmovedKings: p.unmovedKings, halfmove: p.halfmove, hash: p.hash}
 	u.captured = p.play(m)
 	return u
 }
 
-// play makes move m and returns the piece it captured (or NoPiece).
+// play makes move m and returns the piece it captured (or NoPiece). It
+// panics, before anything changes, on NoMove and on a move whose origin
+// holds no piece of the side to move: every entry that makes a move (Apply,
+// Make, Play) comes through here, and the check is two compares beside
+// the work of a move, with no call of its own.
 func (p *Position) play(m Move) (captured Piece) {
+	if !p.holds(m) {
+		badMove(p, m)
+	}
 	us := p.turn
 	from, to := m.From(), m.To()
 	p.ep = NoSquare
@@ -299,7 +300,6 @@ func (p *Position) Unmake(m Move, u Undo) {
 // Like Make, it panics on NoMove and on a move from a square without a
 // piece of the side to move.
 func (p *Position) Play(m Move) *Position {
-	p.mustHold(m)
 	q := *p
 	q.play(m)
 	return &q
@@ -328,25 +328,26 @@ func (p *Position) UnmakeNull(u Undo) {
 	p.ep, p.castle, p.unmovedKings, p.halfmove, p.hash = u.ep, u.castle, u.unmovedKings, u.halfmove, u.hash
 }
 
-// mustHold panics (badMove) unless m's origin holds a piece of the side to
-// move and m is no NoMove: one compare for the piece (a type 1 to 6 with
-// the colour bits of the side to move), one for NoMove (a1a1: no move goes
-// from a square to itself). The position is left as it was.
-func (p *Position) mustHold(m Move) {
-	if pc := p.board[m.From()&63]; uint8(pc)-uint8(p.turn)<<3-1 > 5 || m.From() == m.To() {
-		badMove(p, m)
-	}
+// holds reports whether m's origin holds a piece of the side to move and m
+// goes somewhere: one compare for the piece (a type 1 to 6 with the colour
+// bits of the side to move), one for a move from a square to itself (NoMove
+// is a1a1). play panics (badMove) when it does not.
+func (p *Position) holds(m Move) bool {
+	return uint8(p.board[m&63])-uint8(p.turn)<<3-1 <= 5 && (m^m>>6)&63 != 0
 }
 
 // badMove panics for a move that cannot be made in p: the zero Move
-// (NoMove, which a failed ParseSAN or ParseUCI returns with its error), or
-// a move whose origin holds no piece of the side to move. Making it would
-// corrupt the position silently.
+// (NoMove, which a failed ParseSAN or ParseUCI returns with its error), a
+// move whose origin holds no piece of the side to move, or one from a
+// square to itself. Making it would corrupt the position silently.
 //
 //go:noinline
 func badMove(p *Position, m Move) {
 	if m == NoMove {
 		panic("chess: NoMove played (the move of a failed ParseSAN or ParseUCI? check its error) in " + p.FEN())
+	}
+	if m.From() == m.To() {
+		panic("chess: move " + m.String() + " played, but it goes from " + m.From().String() + " to itself, in " + p.FEN())
 	}
 	panic("chess: move " + m.String() + " played, but " + m.From().String() + " holds no piece of the side to move, in " + p.FEN())
 }

@@ -127,6 +127,8 @@ func TestApply_NoMoveAndMissingPiecePanic(t *testing.T) {
 	panics("Play(NoMove)", "NoMove", func() { p.Play(m) })
 	panics("Make(NoMove)", "NoMove", func() { q := *p; q.Make(m) })
 	panics("Play(e4e5)", "e4 holds no piece", func() { p.Play(NewMove(E4, E5)) })
+	panics("Play(e2e2)", "goes from e2 to itself", func() { p.Play(NewMove(E2, E2)) })
+	panics("Apply(e7e5) with White to move", "e7 holds no piece of the side to move", func() { q := *p; q.Apply(NewMove(E7, E5)) })
 	panics("Play(e7e5) with White to move", "e7 holds no piece of the side to move", func() { p.Play(NewMove(E7, E5)) })
 	if p.FEN() != StartFEN {
 		t.Errorf("the position changed: %s", p.FEN())
