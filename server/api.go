@@ -826,6 +826,11 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
+	l, err := readerLang(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
 	after := int64(0)
 	if q := r.URL.Query().Get("after"); q != "" {
 		n, err := strconv.ParseInt(q, 10, 64)
@@ -846,17 +851,23 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 	}
 	entries := []store.Entry{}
 	more := false
-	err := s.readView(r.Context(), r, r.PathValue("game"), func(g *live) {
+	err = s.readView(r.Context(), r, r.PathValue("game"), func(g *live) {
 		end := min(after+limit, int64(len(g.log)))
 		for i := min(after, int64(len(g.log))); i < end; i++ {
-			entries = append(entries, g.log[i].Entry)
+			e := g.log[i].Entry
+			e.Rulings = inLang(l, e.Rulings)
+			entries = append(entries, e)
 		}
 		more = end < int64(len(g.log))
 	})
 	if more && len(entries) > 0 {
 		// The next page: the Link header names it (RFC 8288).
 		next := entries[len(entries)-1].N
-		w.Header().Set("Link", fmt.Sprintf("<%s?after=%d&limit=%d>; rel=\"next\"", r.URL.Path, next, limit))
+		link := fmt.Sprintf("%s?after=%d&limit=%d", r.URL.Path, next, limit)
+		if q := r.URL.Query().Get("lang"); q != "" {
+			link += "&lang=" + l.Code()
+		}
+		w.Header().Set("Link", "<"+link+">; rel=\"next\"")
 	}
 	if err != nil {
 		writeErr(w, err)
@@ -918,6 +929,11 @@ func ParseActions(body []byte) ([]protocol.Action, error) {
 
 func (s *Server) postActions(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	l, err := readerLang(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
 	g, err := s.game(ctx, r.PathValue("game"))
 	if err != nil {
 		writeErr(w, err)
@@ -939,11 +955,7 @@ func (s *Server) postActions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := s.post(ctx, g, who, actions)
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, res)
+	postAnswer(w, l, res, err)
 }
 
 // DecisionSpec is the body of POST /api/games/{game}/result: the result

@@ -191,6 +191,11 @@ func (s *Server) tableGame(ctx context.Context, r *http.Request, event string, n
 // the current round, as a board's post to it.
 func (s *Server) postTableActions(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	l, err := readerLang(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
 	n, err := tableParam(r)
 	if err != nil {
 		writeErr(w, err)
@@ -212,11 +217,7 @@ func (s *Server) postTableActions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := s.post(ctx, g, poster{author: store.ByBoard}, actions)
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, res)
+	postAnswer(w, l, res, err)
 }
 
 // TableView answers GET /api/events/{event}/tables/{table}: the current
