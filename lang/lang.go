@@ -12,7 +12,9 @@
 // Spanish and Russian. A ruling (protocol.Ruling) carries a message id and
 // its parameters as fields; Lang.Text renders the text of a ruling's
 // message, Lang.Ruling a ruling as one line for people to read, and
-// Lang.Article the one-line summary of an article of the Laws.
+// Lang.Article the one-line summary of an article of the Laws. The Laws'
+// terms follow the federations' published translations of the Laws
+// (docs/translations.md says which texts and what they changed).
 //
 //	ro, _ := lang.Parse("ro")
 //	fmt.Println(ro.Text(ruling)) // a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)
