@@ -16,7 +16,7 @@ export function header(active: string, ...extra: (Node | string)[]): HTMLElement
     'header',
     { class: 'top' },
     h('a', { href: '/', class: 'brand', 'aria-label': 'arbiter: play' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '♔'), 'arbiter'),
-    h('nav', { 'aria-label': 'Pages' }, link('/', t('nav.play'), 'play'), link('/events', t('nav.events'), 'events'), ...extra, langSelect()),
+    h('nav', { 'aria-label': t('common.pages') }, link('/', t('nav.play'), 'play'), link('/events', t('nav.events'), 'events'), ...extra, langSelect()),
   );
 }
 
@@ -104,7 +104,7 @@ export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: s
     'div',
     { class: 'card rulings-card' },
     h('div', { class: 'card-head' }, h('h2', null, t('play.rulings')),
-      h('label', { class: 'check small', title: 'Also list the obligation of every touch and every move' }, box, t('play.full-log'))),
+      h('label', { class: 'check small', title: t('common.full-log-title') }, box, t('play.full-log'))),
     list,
   );
   return { card, draw };
@@ -119,7 +119,7 @@ export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: s
 export function moveList(el: HTMLElement, sans: string[], startFen: string, texts: string[] = []) {
   const moves = sans.slice(1);
   if (moves.length === 0) {
-    fill(el, h('p', { class: 'muted' }, 'No moves yet.'));
+    fill(el, h('p', { class: 'muted' }, t('common.no-moves')));
     return;
   }
   const parts = startFen.split(' ');
@@ -165,7 +165,7 @@ export function drawClocks(g: GameState, els: Record<Side, HTMLElement>) {
     el.classList.toggle('running', running);
     el.classList.toggle('flagged', flag === s);
     el.classList.toggle('low', c[s] < 10000);
-    el.setAttribute('aria-label', `${whoName(s)}'s clock ${text}${running ? ', running' : ''}${flag === s ? ', flag fell' : ''}`);
+    el.setAttribute('aria-label', t('common.clock', { Who: whoName(s), Time: text }) + (running ? ', ' + t('common.running') : '') + (flag === s ? ', ' + t('common.flag-fell') : ''));
   }
 }
 
@@ -214,8 +214,8 @@ export function notice(el: HTMLElement, r: Ruling | null, pieceAt?: (sq: string)
  * while the event has a single round.
  */
 export function roundSelect(onChange: () => void) {
-  const sel = h('select', { id: 'round', 'aria-label': 'Round' });
-  const el = h('label', { class: 'round-select', hidden: true }, 'Show ', sel);
+  const sel = h('select', { id: 'round', 'aria-label': t('common.round-label') });
+  const el = h('label', { class: 'round-select', hidden: true }, t('common.show') + ' ', sel);
   let chosen = new URLSearchParams(location.search).get('round') ?? '';
   let known = '';
   sel.addEventListener('change', () => {
@@ -234,7 +234,7 @@ export function roundSelect(onChange: () => void) {
       const key = rs.join(',');
       if (key === known) return;
       known = key;
-      fill(sel, h('option', { value: '' }, 'All rounds'), rs.map(r => h('option', { value: String(r) }, `Round ${r}`)));
+      fill(sel, h('option', { value: '' }, t('common.all-rounds')), rs.map(r => h('option', { value: String(r) }, t('common.round', { N: r }))));
       if (chosen && !rs.map(String).includes(chosen)) chosen = '';
       sel.value = chosen;
       el.hidden = rs.length < 2;
@@ -245,7 +245,7 @@ export function roundSelect(onChange: () => void) {
 }
 
 /** A game's place in its event, in words: "Round 2 · Board 1". */
-export const placeWords = (v: { round: number; board: number }) => `Round ${v.round} · Board ${v.board}`;
+export const placeWords = (v: { round: number; board: number }) => t('common.place', { Round: v.round, Board: v.board });
 
 /**
  * A player's name as the pages show it: the title as a badge before the
@@ -258,10 +258,10 @@ export function playerName(v: GameView, side: Side, opts: { federation?: boolean
   const p: Player | undefined = side === 'white' ? v.white_player : v.black_player;
   const name = side === 'white' ? v.white : v.black;
   return h('span', { class: 'person' },
-    p?.title ? h('span', { class: 'title-badge', title: 'title' }, p.title) : null,
+    p?.title ? h('span', { class: 'title-badge', title: t('common.title') }, p.title) : null,
     h('span', { class: 'player-name' }, p?.name || name),
-    p?.rating ? h('span', { class: 'rating', title: 'rating' }, String(p.rating)) : null,
-    p?.federation && opts.federation !== false ? h('span', { class: 'federation', title: 'federation' }, p.federation) : null);
+    p?.rating ? h('span', { class: 'rating', title: t('common.rating') }, String(p.rating)) : null,
+    p?.federation && opts.federation !== false ? h('span', { class: 'federation', title: t('common.federation') }, p.federation) : null);
 }
 
 /**
@@ -272,5 +272,5 @@ export function delayNote(el: HTMLElement, seconds: number) {
   const w = delayWords(seconds);
   el.hidden = !w;
   el.dataset.delay = String(Math.max(0, seconds));
-  fill(el, w ? [h('strong', null, `Broadcast delayed by ${w}`), `: the games are shown as they stood ${w} ago.`] : null);
+  fill(el, w ? [h('strong', null, t('common.delayed', { Delay: w })), ': ' + t('common.delayed-more', { Delay: w })] : null);
 }

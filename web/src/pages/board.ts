@@ -12,6 +12,7 @@ import { followGame, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove, other } from '../mirror';
 import type { Side } from '../types';
 import { article, duty as dutyWords, flagWords, resultWords, sideName } from '../words';
+import { t } from '../i18n';
 
 export function boardPage(app: HTMLElement, id: string) {
   const boardEl = h('div', { class: 'board', id: 'board' });
@@ -21,7 +22,7 @@ export function boardPage(app: HTMLElement, id: string) {
     h('div', { class: 'player-head' }, h('span', { class: `dot dot-${s}`, 'aria-hidden': 'true' }), names[s], clockEl[s]));
   const top = h('div', { class: 'slot-top' });
   const bottom = h('div', { class: 'slot-bottom' });
-  const title = h('h1', { class: 'game-title', id: 'title' }, 'Loading…');
+  const title = h('h1', { class: 'game-title', id: 'title' }, t('common.loading'));
   const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
   const note = h('div', { class: 'notice', id: 'notice', hidden: true });
   const resultEl = h('p', { class: 'result', id: 'result', hidden: true });
@@ -29,8 +30,8 @@ export function boardPage(app: HTMLElement, id: string) {
   const moves = h('div', { class: 'movelist', id: 'moves' });
   const rulings = rulingsCard();
   const links = h('p', { class: 'links' });
-  const live = h('span', { class: 'live', id: 'live' }, 'offline');
-  const flip = h('button', { type: 'button', id: 'flip' }, 'Flip board');
+  const live = h('span', { class: 'live', id: 'live' }, t('common.offline'));
+  const flip = h('button', { type: 'button', id: 'flip' }, t('play.flip'));
 
   app.append(
     header('', live),
@@ -42,7 +43,7 @@ export function boardPage(app: HTMLElement, id: string) {
         'aside',
         { class: 'play-side' },
         h('div', { class: 'card status-card' }, title, delayed, resultEl, status, note, links, flip),
-        h('div', { class: 'card moves-card' }, h('h2', null, 'Moves'), moves),
+        h('div', { class: 'card moves-card' }, h('h2', null, t('play.moves')), moves),
         rulings.card,
       ),
     ),
@@ -94,14 +95,14 @@ export function boardPage(app: HTMLElement, id: string) {
     resultEl.hidden = !over;
     resultEl.classList.toggle('flag', !!flag);
     fill(resultEl, over ? resultWords(f.result, f.reason, flag) : '');
-    let s = over ? `The game is over${flag ? `: ${flagWords(f.result, f.reason, flag)}` : ''}.` : `${sideName(m.mover)} to move.`;
+    let s = over ? (flag ? t('play.over-flag', { Flag: flagWords(f.result, f.reason, flag) }) : t('play.over')) : t('play.to-move', { Who: sideName(m.mover) });
     const o = other(m.mover);
-    if (!over && m.owes[o]) s += ` ${sideName(o)} has made a move and not yet pressed the clock.`;
+    if (!over && m.owes[o]) s += ' ' + t('board.not-pressed', { Who: sideName(o) });
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} — FIDE ${d.article}: ${article(d.article)}`;
-    if (m.limbo && !over) s += ` ${sideName(m.limbo)} left an illegal position on the board: unless it is claimed, the game is drawn if it is still there when ${sideName(other(m.limbo))} completes his move (FIDE A.5.4).`;
+    if (m.limbo && !over) s += ' ' + t('board.limbo', { Who: sideName(m.limbo), Other: sideName(other(m.limbo)) });
     const c = g.claimParties();
-    if (c && !over) s += ` ${sideName(c.claimant)} may claim ${sideName(c.violator)}’s touch-move violation.`;
-    if (g.drawOffer && !over) s += ` ${sideName(g.drawOffer)} offers a draw.`;
+    if (c && !over) s += ' ' + t('board.may-claim', { Who: sideName(c.claimant), Other: sideName(c.violator) });
+    if (g.drawOffer && !over) s += ' ' + t('play.offers', { Who: sideName(g.drawOffer) });
     status.textContent = s;
     const latest = [...m.rulings].reverse().find(r => ['violation', 'illegal', 'claim', 'result', 'irregularity'].includes(r.kind)) ?? null;
     notice(note, latest, pieceAt(turnFen), flag);
@@ -133,18 +134,18 @@ export function boardPage(app: HTMLElement, id: string) {
         readDelay();
         fill(
           links,
-          `${placeWords(g.view)} · rules ${g.view.start.rules || 'fide'} · `,
-          h('a', { href: pgnURL(id), download: `game-${id}.pgn`, id: 'pgn' }, 'Download PGN'),
+          `${placeWords(g.view)} · ${t('play.rules', { Rules: g.view.start.rules || 'fide' })} · `,
+          h('a', { href: pgnURL(id), download: `game-${id}.pgn`, id: 'pgn' }, t('board.pgn')),
           ' · ',
-          h('a', { href: `/hall/${g.view.event}` }, 'Hall'),
+          h('a', { href: `/hall/${g.view.event}` }, t('hall.title')),
           ' · ',
-          h('a', { href: `/desk/${g.view.event}` }, 'Arbiter’s desk'),
+          h('a', { href: `/desk/${g.view.event}` }, t('hall.desk')),
         );
       }
       render();
     },
     open => {
-      live.textContent = open ? 'live' : 'offline';
+      live.textContent = open ? t('common.live') : t('common.offline');
       live.classList.toggle('on', open);
       if (open && !wasOpen) readDelay();
       wasOpen = open;

@@ -18,7 +18,7 @@
 // arbiter's token: it sees the games live, whatever the delay.
 
 import { api, ApiError, maxDelay, tokenFromFragment, tokens } from '../api';
-import { t } from '../i18n';
+import { n as count, san, t } from '../i18n';
 import { pieceAt, viewBoard, type Api } from '../board';
 import { drawClocks, everyTick, header, placeWords, playerName, roundSelect } from '../common';
 import { h, fill, setTitle } from '../dom';
@@ -54,8 +54,8 @@ export function desk(app: HTMLElement, id: string) {
   const tokenForm = h(
     'form',
     { class: 'card token', id: 'token-form' },
-    h('label', { for: 'arb-token' }, 'The arbiter’s token of this event (given when the event was created)'),
-    h('div', { class: 'row' }, h('input', { id: 'arb-token', type: 'password', autocomplete: 'off' }), h('button', { type: 'submit' }, 'Use it')),
+    h('label', { for: 'arb-token' }, t('desk.token-label')),
+    h('div', { class: 'row' }, h('input', { id: 'arb-token', type: 'password', autocomplete: 'off' }), h('button', { type: 'submit' }, t('desk.use-it'))),
   );
   tokenForm.addEventListener('submit', ev => {
     ev.preventDefault();
@@ -71,12 +71,12 @@ export function desk(app: HTMLElement, id: string) {
   // The broadcast delay: what spectators see, set by the arbiter.
   const delayInput = h('input', { id: 'delay-input', type: 'number', min: 0, max: maxDelay, step: 1, inputmode: 'numeric', 'aria-describedby': 'delay-now' });
   const delayNow = h('p', { class: 'muted small', id: 'delay-now' }, '…');
-  const delaySet = h('button', { type: 'submit', id: 'delay-set' }, 'Set');
+  const delaySet = h('button', { type: 'submit', id: 'delay-set' }, t('desk.set'));
   const delayForm = h(
     'form',
     { class: 'card delay-form', id: 'delay-form' },
-    h('label', { for: 'delay-input' }, 'Broadcast delay'),
-    h('div', { class: 'row' }, delayInput, h('span', null, 'seconds (0 to 3600)'), delaySet),
+    h('label', { for: 'delay-input' }, t('desk.delay')),
+    h('div', { class: 'row' }, delayInput, h('span', null, t('desk.seconds-range')), delaySet),
     delayNow,
   );
   let delayDirty = false;
@@ -86,8 +86,8 @@ export function desk(app: HTMLElement, id: string) {
     fill(
       delayNow,
       seconds > 0
-        ? `Now ${delayWords(seconds)}: spectators (the hall, the board pages, the PGN feed) see each game as it stood ${delayWords(seconds)} ago; the players and this desk see it live.`
-        : 'Now none: spectators see the games live.',
+        ? t('desk.delay-now', { Delay: delayWords(seconds) })
+        : t('desk.delay-none'),
     );
     if (!delayDirty) delayInput.value = String(seconds);
   };
@@ -98,7 +98,7 @@ export function desk(app: HTMLElement, id: string) {
     const n = Number(v);
     if (!/^\d+$/.test(v) || n > maxDelay) {
       msg.hidden = false;
-      msg.textContent = `The broadcast delay is a number of seconds from 0 to ${maxDelay}, not “${v}”.`;
+      msg.textContent = t('desk.delay-bad', { Max: maxDelay, Value: v });
       return;
     }
     api.setDelay(id, n, token()).then(
@@ -108,7 +108,7 @@ export function desk(app: HTMLElement, id: string) {
       },
       (e: Error) => {
         msg.hidden = false;
-        msg.textContent = `Refused: ${e.message}`;
+        msg.textContent = t('desk.refused', { Why: e.message });
       },
     );
   });
@@ -123,14 +123,14 @@ export function desk(app: HTMLElement, id: string) {
   const ruled = h('section', { class: 'desk-ruled', id: 'ruled' });
   const gamesEl = h('section', { class: 'card', id: 'games' });
   const msg = h('p', { class: 'error', role: 'alert', hidden: true, id: 'desk-error' });
-  const live = h('span', { class: 'live', id: 'live' }, 'offline');
+  const live = h('span', { class: 'live', id: 'live' }, t('common.offline'));
   const rounds = roundSelect(() => renderAll());
   app.append(
     header('', live),
     h(
       'main',
       { class: 'desk' },
-      h('div', { class: 'hall-head' }, title, h('p', { class: 'links' }, h('a', { href: `/hall/${id}` }, 'Hall'), ' · ', h('a', { href: `/standings/${id}`, id: 'link-standings' }, 'Standings'))),
+      h('div', { class: 'hall-head' }, title, h('p', { class: 'links' }, h('a', { href: `/hall/${id}` }, t('hall.title')), ' · ', h('a', { href: `/standings/${id}`, id: 'link-standings' }, t('hall.standings')))),
       tokenForm,
       msg,
       h('h2', null, t('desk.waiting')),
@@ -148,11 +148,11 @@ export function desk(app: HTMLElement, id: string) {
   const readEvent = () =>
     api.event(id, token() || undefined).then(
       ev => {
-        setTitle(`${ev.name} — arbiter’s desk`);
+        setTitle(t('desk.page-title', { Event: ev.name }));
         fill(title, `${t('desk.title')} — ${ev.name}`);
         showDelay(ev.delay ?? 0);
       },
-      () => fill(title, 'No such event'),
+      () => fill(title, t('common.no-event')),
     );
   readEvent();
 
@@ -165,7 +165,7 @@ export function desk(app: HTMLElement, id: string) {
     } catch (e) {
       msg.hidden = false;
       const ae = e as ApiError;
-      msg.textContent = `Refused: ${ae.body?.rulings?.[0]?.error ?? ae.message}`;
+      msg.textContent = t('desk.refused', { Why: ae.body?.rulings?.[0]?.error ?? ae.message });
     }
   };
 
@@ -191,14 +191,14 @@ export function desk(app: HTMLElement, id: string) {
       h('h3', null, label(g)),
       h('p', null, h('strong', null, rulingWords(r, pieceAt(before))), h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)),
       h('div', { class: 'positions' },
-        position(before, ['Before the move: what the touch obliged']),
-        position(p.fenAfter, [`After ${g.mirror.sans[p.plyBefore + 1] ?? ''}: the move made`], '', uci.length >= 4 ? [uci.slice(0, 2), uci.slice(2, 4)] : undefined)),
-      h('p', { class: 'muted small' }, `${sideName(p.claimant)} may claim until touching a piece (FIDE 4.8). Granting the claim takes the move back: the position before it is set up again, and ${sideName(p.violator)} must make the move the touch obliged.`),
-      decided ? h('p', { class: 'decided' }, `The arbiter’s decision ${decided.result} is in force: withdraw it to rule on this claim.`) : null,
+        position(before, [t('desk.before')]),
+        position(p.fenAfter, [t('desk.after', { SAN: san(g.mirror.sans[p.plyBefore + 1] ?? '') })], '', uci.length >= 4 ? [uci.slice(0, 2), uci.slice(2, 4)] : undefined)),
+      h('p', { class: 'muted small' }, t('desk.may-claim', { Claimant: sideName(p.claimant), Violator: sideName(p.violator) })),
+      decided ? h('p', { class: 'decided' }, t('desk.decided', { Result: decided.result })) : null,
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'primary', id: `grant-${g.view.id}`, disabled: !!decided, onclick: () => act(g.view.id, [{ by: p.claimant, act: 'claim', what: 'touch-move' }]) },
-          `Grant ${sideName(p.claimant)}’s claim`),
-        h('button', { type: 'button', id: `refuse-${g.view.id}`, onclick: () => { dismiss(g.view.id, item); renderAll(); } }, 'Refuse: the move stands')),
+          t('desk.grant', { Who: sideName(p.claimant) })),
+        h('button', { type: 'button', id: `refuse-${g.view.id}`, onclick: () => { dismiss(g.view.id, item); renderAll(); } }, t('desk.refuse-stands'))),
     );
   };
 
@@ -219,10 +219,10 @@ export function desk(app: HTMLElement, id: string) {
       'article',
       { class: 'card pending kind-flag', 'data-game': g.view.id, 'data-item': 'flag', 'data-flag': side },
       h('h3', null, label(g)),
-      h('p', null, h('strong', null, `${flagWords(f.result, f.reason, side)}: result ${f.result}`),
+      h('p', null, h('strong', null, t('desk.flag-result', { Flag: flagWords(f.result, f.reason, side), Result: f.result })),
         r?.article ? [h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)] : null),
-      h('p', { class: 'muted small' }, 'The game ended on time. If the clock was wrong, set the result by decision below.'),
-      h('div', { class: 'row' }, h('button', { type: 'button', id: `noted-${g.view.id}`, onclick: () => { dismiss(g.view.id, item); renderAll(); } }, 'Noted')),
+      h('p', { class: 'muted small' }, t('desk.on-time')),
+      h('div', { class: 'row' }, h('button', { type: 'button', id: `noted-${g.view.id}`, onclick: () => { dismiss(g.view.id, item); renderAll(); } }, t('desk.noted'))),
     );
   };
 
@@ -249,23 +249,23 @@ export function desk(app: HTMLElement, id: string) {
     }
     const old = heldCards.get(gid);
     if (old && old.at === n.at) return old.el;
-    const row = (what: string, t: Note['times'], cls: string) =>
-      h('tr', { class: cls }, h('th', { scope: 'row' }, what), h('td', { class: 'held-white' }, t ? fmtClock(t.white) : '?'), h('td', { class: 'held-black' }, t ? fmtClock(t.black) : '?'));
-    const white = h('input', { id: `clock-white-${gid}`, autocomplete: 'off', size: 8, 'aria-label': 'White’s clock (m:ss or h:mm:ss)', placeholder: 'm:ss' });
-    const black = h('input', { id: `clock-black-${gid}`, autocomplete: 'off', size: 8, 'aria-label': 'Black’s clock (m:ss or h:mm:ss)', placeholder: 'm:ss' });
+    const row = (what: string, x: Note['times'], cls: string) =>
+      h('tr', { class: cls }, h('th', { scope: 'row' }, what), h('td', { class: 'held-white' }, x ? fmtClock(x.white) : '?'), h('td', { class: 'held-black' }, x ? fmtClock(x.black) : '?'));
+    const white = h('input', { id: `clock-white-${gid}`, autocomplete: 'off', size: 8, 'aria-label': t('desk.white-clock-aria'), placeholder: 'm:ss' });
+    const black = h('input', { id: `clock-black-${gid}`, autocomplete: 'off', size: 8, 'aria-label': t('desk.black-clock-aria'), placeholder: 'm:ss' });
     const form = h('form', { class: 'set-clocks', id: `clock-form-${gid}`, hidden: true },
       h('div', { class: 'row' },
-        h('label', null, 'White ', white), h('label', null, 'Black ', black),
-        h('button', { type: 'submit', class: 'primary', id: `clock-submit-${gid}` }, 'Set these times'),
-        h('button', { type: 'button', id: `clock-cancel-${gid}`, onclick: () => (form.hidden = true) }, 'Cancel')),
-      h('p', { class: 'muted small' }, 'What the clocks show from now, as m:ss or h:mm:ss; the clock that runs goes on from there.'));
+        h('label', null, t('side.white') + ' ', white), h('label', null, t('side.black') + ' ', black),
+        h('button', { type: 'submit', class: 'primary', id: `clock-submit-${gid}` }, t('desk.set-times')),
+        h('button', { type: 'button', id: `clock-cancel-${gid}`, onclick: () => (form.hidden = true) }, t('desk.cancel'))),
+      h('p', { class: 'muted small' }, t('desk.times-help')));
     const send = (spec: Parameters<typeof api.setClock>[1]) => {
       msg.hidden = true;
       api.setClock(gid, spec, token()).then(
         () => (form.hidden = true),
         (e: Error) => {
           msg.hidden = false;
-          msg.textContent = `${label(g)}: refused: ${e.message}`;
+          msg.textContent = t('desk.refused-game', { Game: label(g), Why: e.message });
         },
       );
     };
@@ -275,12 +275,12 @@ export function desk(app: HTMLElement, id: string) {
       const b = parseClock(black.value);
       if (w === null || b === null) {
         msg.hidden = false;
-        msg.textContent = `${label(g)}: give each clock as m:ss or h:mm:ss (“${w === null ? white.value : black.value}” is not a time).`;
+        msg.textContent = t('desk.bad-time', { Game: label(g), Value: w === null ? white.value : black.value });
         return;
       }
       send({ white: w, black: b });
     });
-    const accept = h('button', { type: 'button', class: 'primary', id: `accept-clock-${gid}`, onclick: () => send({ accept: true }) }, 'Accept the clock’s reading');
+    const accept = h('button', { type: 'button', class: 'primary', id: `accept-clock-${gid}`, onclick: () => send({ accept: true }) }, t('desk.accept-reading'));
     const open = h('button', { type: 'button', id: `set-clocks-${gid}`, onclick: () => {
       // The form starts from what the clocks show now.
       const c = games.get(gid)?.clocks();
@@ -290,18 +290,18 @@ export function desk(app: HTMLElement, id: string) {
       }
       form.hidden = false;
       white.focus();
-    } }, 'Set the clocks…');
-    const runs = n.runs ? `${sideName(n.runs as Side)}’s clock was running.` : 'Both clocks stood.';
+    } }, t('desk.set-clocks'));
+    const runs = n.runs ? t('desk.was-running', { Who: sideName(n.runs as Side) }) : t('desk.both-stood');
     const el = h(
       'article',
       { class: 'card pending kind-clock', 'data-game': gid, 'data-item': 'clock-held', 'data-at': n.at },
       h('h3', null, label(g)),
-      h('p', null, h('strong', null, 'The board’s clock and the server disagree: the reading is held for the arbiter, and no flag follows from it.'),
+      h('p', null, h('strong', null, t('desk.disagree')),
         h('br'), h('span', { class: 'article' }, `FIDE 6.10.2: ${article('6.10.2')}`)),
       h('table', { class: 'held-readings' },
-        h('thead', null, h('tr', null, h('th', null, `At entry ${n.at}`), h('th', { scope: 'col' }, 'White'), h('th', { scope: 'col' }, 'Black'))),
-        h('tbody', null, row('The board’s clock showed', n.times, 'held-shown'), row('The server reckoned', n.reckoned, 'held-reckoned'))),
-      h('p', { class: 'muted small' }, runs, ' Accepting takes the reading, less the time the running clock has run since.'),
+        h('thead', null, h('tr', null, h('th', null, t('desk.at-entry', { N: n.at })), h('th', { scope: 'col' }, t('side.white')), h('th', { scope: 'col' }, t('side.black')))),
+        h('tbody', null, row(t('desk.board-showed'), n.times, 'held-shown'), row(t('desk.server-reckoned'), n.reckoned, 'held-reckoned'))),
+      h('p', { class: 'muted small' }, runs, ' ' + t('desk.accepting')),
       h('div', { class: 'row' }, accept, open),
       form,
     );
@@ -321,12 +321,12 @@ export function desk(app: HTMLElement, id: string) {
       h('ol', { class: 'notes' }, shown.map(n =>
         h('li', { class: `note note-${n.kind}`, 'data-kind': n.kind, 'data-at': n.at },
           h('span', { class: 'note-kind' }, noteName(n)),
-          h('span', { class: 'note-at' }, `entry ${n.at}`),
+          h('span', { class: 'note-at' }, t('desk.entry', { N: n.at })),
           h('span', { class: 'note-text' }, n.text),
           n.kind === 'clock-held'
-            ? h('span', { class: 'note-state' }, n.settled ? ` — settled by the arbiter (entry ${n.settled}).` : ' — waiting for the arbiter.')
+            ? h('span', { class: 'note-state' }, n.settled ? ' — ' + t('desk.settled', { N: n.settled }) : ' — ' + t('desk.waiting-arbiter'))
             : null))),
-      notes.length > shown.length ? h('p', { class: 'muted small' }, `and ${notes.length - shown.length} earlier`) : null,
+      notes.length > shown.length ? h('p', { class: 'muted small' }, count('desk.earlier', notes.length - shown.length)) : null,
     );
   };
 
@@ -335,9 +335,9 @@ export function desk(app: HTMLElement, id: string) {
     h('div', { class: 'positions' }, rep.lookAlikes.map(o =>
       position(o.id.fen, [
         h('strong', null, plyLabel(o.ply, m.sans, startFen)), h('br'),
-        `castling: ${castlingWords(o.id.castling)}`, h('br'),
-        `en passant: ${o.id.ep || (o.id.epField !== '-' ? `none (${o.id.epField} not capturable)` : 'none')}`, h('br'),
-        h('span', { class: o.same ? 'same' : 'differs' }, o.same ? '= the same position' : `≠ ${o.why}`),
+        t('desk.castling', { Rights: castlingWords(o.id.castling) }), h('br'),
+        t('desk.ep', { EP: o.id.ep || (o.id.epField !== '-' ? t('desk.ep-not-capturable', { Field: o.id.epField }) : t('desk.none')) }), h('br'),
+        h('span', { class: o.same ? 'same' : 'differs' }, o.same ? t('desk.same') : `≠ ${o.why}`),
       ], o.same ? 'pos-same' : 'pos-differs')));
 
   const repetitionCard = (g: GameState) => {
@@ -356,17 +356,17 @@ export function desk(app: HTMLElement, id: string) {
       'article',
       { class: 'card pending kind-claim', 'data-game': g.view.id, 'data-item': 'threefold' },
       h('h3', null, label(g)),
-      h('p', null, h('strong', null, `The position ${plyLabel(m.ply, m.sans, m.startFen)} has stood ${rep.lookAlikes.length} times by the look of it; ${rep.same} times the very same position.`),
+      h('p', null, h('strong', null, t('desk.repetition', { Pos: plyLabel(m.ply, m.sans, m.startFen), Looks: rep.lookAlikes.length, Same: rep.same })),
         h('br'), h('span', { class: 'article' }, `FIDE 9.2: ${article('9.2.2')}`)),
       repetitionView(rep, m, m.startFen),
       h('p', null, correct
-        ? `A threefold claim by ${sideName(by)} (to move) is correct.`
-        : `A threefold claim by ${sideName(by)} would be incorrect: ${sideName(by === 'white' ? 'black' : 'white')} gets extra time (9.5.3).`),
+        ? t('desk.threefold-correct', { Who: sideName(by) })
+        : t('desk.threefold-incorrect', { Who: sideName(by), Other: sideName(by === 'white' ? 'black' : 'white') })),
       h('div', { class: 'row' },
         correct
-          ? h('button', { type: 'button', class: 'primary', id: `grant-3-${g.view.id}`, onclick: () => act(g.view.id, [{ by, act: 'claim', what: 'threefold' }]) }, `Grant ${sideName(by)}’s threefold claim`)
-          : h('button', { type: 'button', class: 'danger', id: `refuse-3-${g.view.id}`, onclick: () => act(g.view.id, [{ by, act: 'claim', what: 'threefold' }]) }, `Refuse ${sideName(by)}’s threefold claim (bonus to the opponent)`),
-        h('button', { type: 'button', onclick: () => { dismiss(g.view.id, item); renderAll(); } }, 'No claim made: dismiss')),
+          ? h('button', { type: 'button', class: 'primary', id: `grant-3-${g.view.id}`, onclick: () => act(g.view.id, [{ by, act: 'claim', what: 'threefold' }]) }, t('desk.grant-threefold', { Who: sideName(by) }))
+          : h('button', { type: 'button', class: 'danger', id: `refuse-3-${g.view.id}`, onclick: () => act(g.view.id, [{ by, act: 'claim', what: 'threefold' }]) }, t('desk.refuse-threefold', { Who: sideName(by) })),
+        h('button', { type: 'button', onclick: () => { dismiss(g.view.id, item); renderAll(); } }, t('desk.no-claim'))),
     );
   };
 
@@ -384,8 +384,10 @@ export function desk(app: HTMLElement, id: string) {
         'article',
         { class: `card ruled kind-claim ${r.granted ? 'granted' : 'refused'}`, 'data-game': g.view.id },
         h('h3', null, `${label(g)} · ${plyLabel(c.fens.length - 1, c.sans, g.mirror.startFen)}`),
-        h('p', null, h('strong', null, `${r.by === 'arbiter' ? 'The arbiter acted on' : `${whoName(r.by) || 'A player'} claimed`} ${claimName(r.what)}: ${r.granted ? 'granted' : 'refused'}`),
-          r.bonus ? ` (${r.bonus.seconds} s to ${sideName(r.bonus.to)})` : '',
+        h('p', null, h('strong', null, r.by === 'arbiter'
+          ? t(`ruling.arbiter.${r.granted ? 'granted' : 'refused'}`, { What: claimName(r.what) })
+          : t(`ruling.claim.${r.granted ? 'granted' : 'refused'}`, { Who: whoName(r.by) || t('who.someone'), What: claimName(r.what) })),
+          r.bonus ? ` (${t('desk.bonus', { Seconds: r.bonus.seconds, Who: sideName(r.bonus.to) })})` : '',
           r.article ? [h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)] : null),
         body,
       );
@@ -409,7 +411,7 @@ export function desk(app: HTMLElement, id: string) {
     shown: string;
   }
   const rows = new Map<string, Row>();
-  const resultNames: [string, string][] = [['1-0', '1-0 (White wins)'], ['0-1', '0-1 (Black wins)'], ['1/2-1/2', '½-½ (draw)'], ['*', '* (in play)']];
+  const resultNames: [string, string][] = [['1-0', t('desk.result.white')], ['0-1', t('desk.result.black')], ['1/2-1/2', t('desk.result.draw')], ['*', t('desk.result.none')]];
 
   /** The result in force of a game and the arbiter's decision, if any. */
   const inForce = (g: GameState) => ({ ...resultInForce(g), decision: g.decision });
@@ -418,13 +420,13 @@ export function desk(app: HTMLElement, id: string) {
     const old = rows.get(g.view.id);
     if (old) return old;
     const gid = g.view.id;
-    const sel = h('select', { id: `result-${gid}`, 'aria-label': 'result' }, resultNames.map(([v, t]) => h('option', { value: v }, t)));
-    const reason = h('input', { id: `reason-${gid}`, placeholder: 'reason', 'aria-label': 'reason', size: 18 });
+    const sel = h('select', { id: `result-${gid}`, 'aria-label': t('desk.result') }, resultNames.map(([v, words]) => h('option', { value: v }, words)));
+    const reason = h('input', { id: `reason-${gid}`, placeholder: t('desk.reason'), 'aria-label': t('desk.reason'), size: 18 });
     const confirm = h('div', { class: 'confirm', hidden: true });
     const b = h('div', { class: 'mini-board tiny' });
     const place = h('td', { class: 'place' });
     const result = h('td', { class: 'result-cell' });
-    const form = h('form', { class: 'row decide' }, sel, reason, h('button', { type: 'submit', id: `set-${gid}` }, 'Set result…'));
+    const form = h('form', { class: 'row decide' }, sel, reason, h('button', { type: 'submit', id: `set-${gid}` }, t('desk.set-result')));
     const clocks = {
       white: h('span', { class: 'clock desk-clock clock-white', hidden: true }),
       black: h('span', { class: 'clock desk-clock clock-black', hidden: true }),
@@ -456,12 +458,12 @@ export function desk(app: HTMLElement, id: string) {
       if (what === '*') {
         if (!d) {
           msg.hidden = false;
-          msg.textContent = `${label(cur)}: there is no decision of the arbiter to withdraw.`;
+          msg.textContent = t('desk.nothing-to-withdraw', { Game: label(cur) });
           return;
         }
-        question = `Withdraw the decision ${d.result} in ${label(cur)}? The result of the play is in force again.`;
+        question = t('desk.ask-withdraw', { Result: d.result, Game: label(cur) });
       } else {
-        question = `Set the result ${resultWords(what, '')} in ${label(cur)}${why ? `, reason: “${why}”` : ', with no reason given'}?`;
+        question = why ? t('desk.ask-set', { Result: resultWords(what, ''), Game: label(cur), Why: why }) : t('desk.ask-set-no-reason', { Result: resultWords(what, ''), Game: label(cur) });
       }
       form.hidden = true;
       confirm.hidden = false;
@@ -470,10 +472,10 @@ export function desk(app: HTMLElement, id: string) {
           close();
           api.decide(gid, what, what === '*' ? '' : why, token()).then(
             () => (row.dirty = false),
-            (e: Error) => { msg.hidden = false; msg.textContent = `Refused: ${e.message}`; },
+            (e: Error) => { msg.hidden = false; msg.textContent = t('desk.refused', { Why: e.message }); },
           );
-        } }, what === '*' ? 'Withdraw it' : `Set ${what}`),
-        h('button', { type: 'button', id: `cancel-${gid}`, onclick: close }, 'Cancel')));
+        } }, what === '*' ? t('desk.withdraw-it') : t('desk.set-it', { Result: what })),
+        h('button', { type: 'button', id: `cancel-${gid}`, onclick: close }, t('desk.cancel'))));
     });
     rows.set(gid, row);
     return row;
@@ -487,8 +489,8 @@ export function desk(app: HTMLElement, id: string) {
     row.cg.set({ fen: boardFen(m.phys), lastMove: lastMove(m) });
     const flag = g.flag();
     fill(row.result, resultWords(f.result, f.reason, flag),
-      flag ? h('div', { class: 'mark mark-flag' }, `Flag fell: ${sideName(flag)}`) : null,
-      f.decision ? h('div', { class: 'decision' }, `Decided by the arbiter: ${f.decision.result}, `, f.decision.reason ? `“${f.decision.reason}”` : 'no reason given') : null,
+      flag ? h('div', { class: 'mark mark-flag' }, t('desk.flag-fell', { Who: sideName(flag) })) : null,
+      f.decision ? h('div', { class: 'decision' }, t('desk.decided-by', { Result: f.decision.result }), f.decision.reason ? `“${f.decision.reason}”` : t('desk.no-reason')) : null,
       m.illegal ? h('div', { class: 'mark mark-illegal' }, rulingWords(m.illegal)) : null);
     row.tr.classList.toggle('flagged', !!flag);
     row.tr.dataset.fen = boardFen(m.phys);
@@ -516,12 +518,12 @@ export function desk(app: HTMLElement, id: string) {
     if (held.length !== heldEl.children.length || held.some((el, i) => heldEl.children[i] !== el)) heldEl.replaceChildren(...held);
     for (const c of heldCards.values()) c.buttons.forEach(b => (b.disabled = !has));
     const items = list.flatMap(g => [flagCard(g), g.claimable ? violationCard(g) : null, repetitionCard(g)]).filter(Boolean) as HTMLElement[];
-    fill(otherEl, items.length || held.length ? items : h('p', { class: 'muted', id: 'nothing-pending' }, 'Nothing waits for the arbiter.'));
+    fill(otherEl, items.length || held.length ? items : h('p', { class: 'muted', id: 'nothing-pending' }, t('desk.nothing')));
     if (!has) otherEl.querySelectorAll('button').forEach(b => ((b as HTMLButtonElement).disabled = true));
     const noted = list.map(notesCard).filter((x): x is HTMLElement => !!x);
-    fill(notesEl, noted.length ? noted : h('p', { class: 'muted', id: 'no-notes' }, 'No notes: no board’s time re-stamped, no clock reading held, no outage.'));
+    fill(notesEl, noted.length ? noted : h('p', { class: 'muted', id: 'no-notes' }, t('desk.no-notes')));
     const ruledItems = list.flatMap(ruledCards).reverse();
-    fill(ruled, ruledItems.length ? ruledItems : h('p', { class: 'muted' }, 'No claim yet.'));
+    fill(ruled, ruledItems.length ? ruledItems : h('p', { class: 'muted' }, t('desk.no-claim-yet')));
     // The games by round, under a heading each; the selector may show one.
     const rs = [...new Set(list.map(g => g.view.round))];
     rounds.rounds(rs);
@@ -541,12 +543,12 @@ export function desk(app: HTMLElement, id: string) {
   const heads = new Map<number, HTMLElement>();
   const roundHead = (r: number) => {
     let el = heads.get(r);
-    if (!el) heads.set(r, (el = h('tr', { class: 'round-row' }, h('th', { class: 'round-head', colspan: 5, scope: 'rowgroup' }, `Round ${r}`))));
+    if (!el) heads.set(r, (el = h('tr', { class: 'round-row' }, h('th', { class: 'round-head', colspan: 5, scope: 'rowgroup' }, t('common.round', { N: r })))));
     return el;
   };
   const tbody = h('tbody');
   const table = h('table', { class: 'games' },
-    h('thead', null, h('tr', null, h('th', null, 'Round · board'), h('th', null, 'Players'), h('th', null, 'Position'), h('th', null, 'Result'), h('th', null, 'Decision'))),
+    h('thead', null, h('tr', null, h('th', null, t('desk.col.place')), h('th', null, t('desk.col.players')), h('th', null, t('desk.col.position')), h('th', null, t('desk.col.result')), h('th', null, t('desk.col.decision')))),
     tbody);
 
   everyTick(() => {
@@ -568,7 +570,7 @@ export function desk(app: HTMLElement, id: string) {
         renderAll();
       },
       (open, withToken) => {
-        live.textContent = open ? (withToken ? 'live' : 'live, as spectators see it') : 'offline';
+        live.textContent = open ? (withToken ? t('common.live') : t('desk.live-spectators')) : t('common.offline');
         live.classList.toggle('on', open);
         if (open && !wasOpen) readEvent();
         wasOpen = open;

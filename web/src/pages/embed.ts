@@ -13,6 +13,7 @@ import { h, fill, setTitle } from '../dom';
 import { followEvent, followGame, inForce, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
 import type { Side } from '../types';
+import { t } from '../i18n';
 
 interface Tile {
   el: HTMLElement;
@@ -74,12 +75,12 @@ export function embed(app: HTMLElement, parts: string[]) {
     }
   };
   if (kind === 'game' && id) {
-    setTitle('Game');
+    setTitle(t('embed.game'));
     followGame(id, show);
     return;
   }
   if (kind === 'round' && id && round) {
-    setTitle(`Round ${round}`);
+    setTitle(t('common.round', { N: round }));
     const r = Number(round);
     followEvent(id, (gs, changed) => {
       for (const g of gs.values()) {
@@ -88,5 +89,5 @@ export function embed(app: HTMLElement, parts: string[]) {
     });
     return;
   }
-  fill(grid, h('p', null, 'Not found: /embed/game/GAME or /embed/round/EVENT/ROUND'));
+  fill(grid, h('p', null, t('embed.not-found')));
 }

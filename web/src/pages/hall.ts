@@ -32,12 +32,16 @@ export function markers(g: GameState): { kind: string; text: string }[] {
   const m = g.mirror;
   const out: { kind: string; text: string }[] = [];
   const c = g.claimParties();
-  if (c && inPlay(g)) out.push({ kind: 'violation', text: `touch-move violation by ${sideName(c.violator)}, claimable` });
-  if (m.illegal) out.push({ kind: 'illegal', text: `illegal move by ${whoName(m.illegal.by) || 'a player'}` });
-  if (m.limbo && inPlay(g)) out.push({ kind: 'illegal', text: `illegal position left by ${sideName(m.limbo)} (A.5.4)` });
+  if (c && inPlay(g)) out.push({ kind: 'violation', text: t('hall.mark.violation', { Side: sideName(c.violator) }) });
+  if (m.illegal) out.push({ kind: 'illegal', text: t('hall.mark.illegal', { Who: whoName(m.illegal.by) || t('who.someone') }) });
+  if (m.limbo && inPlay(g)) out.push({ kind: 'illegal', text: t('hall.mark.limbo', { Side: sideName(m.limbo) }) });
   if (m.claim) {
-    const by = m.claim.by === 'arbiter' ? 'the arbiter acted on' : `${whoName(m.claim.by) || 'a player'} claimed`;
-    out.push({ kind: 'claim', text: `${by} ${claimName(m.claim.what)}: ${m.claim.granted ? 'granted' : 'refused'}` });
+    const verdict = m.claim.granted ? 'granted' : 'refused';
+    const what = claimName(m.claim.what);
+    const text = m.claim.by === 'arbiter'
+      ? t(`ruling.arbiter.${verdict}`, { What: what })
+      : t(`ruling.claim.${verdict}`, { Who: whoName(m.claim.by) || t('who.someone'), What: what });
+    out.push({ kind: 'claim', text });
   }
   return out;
 }
@@ -81,7 +85,7 @@ export function hall(app: HTMLElement, id: string) {
   const where = h('p', { class: 'hall-where muted', id: 'where', hidden: true });
   const delayed = h('p', { class: 'delay-note', id: 'delay-note', hidden: true });
   const grid = h('div', { class: 'hall-rounds', id: 'hall' });
-  const live = h('span', { class: 'live', id: 'live' }, 'offline');
+  const live = h('span', { class: 'live', id: 'live' }, t('common.offline'));
   let games = new Map<string, GameState>();
   /** A team event's matches: the hall groups each round's cards by match. */
   let matches: EventMatch[] = [];
@@ -102,7 +106,7 @@ export function hall(app: HTMLElement, id: string) {
   const readEvent = () =>
     api.event(id).then(
       ev => {
-        setTitle(`${ev.name} — hall`);
+        setTitle(`${ev.name} — ${t('hall.title')}`);
         fill(title, ev.name);
         const w = eventWhere(ev.info ?? {});
         fill(where, w);
@@ -111,7 +115,7 @@ export function hall(app: HTMLElement, id: string) {
         matches = ev.matches ?? [];
         arrange();
       },
-      () => fill(title, 'No such event'),
+      () => fill(title, t('common.no-event')),
     );
   readEvent();
   let wasOpen = true;
@@ -157,10 +161,10 @@ export function hall(app: HTMLElement, id: string) {
     const over = !inPlay(g);
     const f = inForce(g);
     const flag = g.flag();
-    const last = m.ply > 0 ? `${Math.ceil(m.ply / 2)}${m.ply % 2 ? '.' : '…'} ${m.sans[m.ply]}` : 'no move yet';
+    const last = m.ply > 0 ? `${Math.ceil(m.ply / 2)}${m.ply % 2 ? '.' : '…'} ${m.sans[m.ply]}` : t('hall.no-move');
     fill(c.info, h('span', { class: 'last' }, last), ' ', over
       ? h('span', { class: 'res' + (flag ? ' flag' : '') }, resultWords(f.result, f.reason, flag))
-      : h('span', { class: 'muted' }, `${sideName(m.mover)} to move`));
+      : h('span', { class: 'muted' }, t('hall.to-move', { Who: sideName(m.mover) })));
     drawClocks(g, c.clocks);
     c.el.classList.toggle('flagged', !!flag);
     c.el.dataset.flag = flag ?? '';
@@ -195,8 +199,8 @@ export function hall(app: HTMLElement, id: string) {
       away += mg.home_white ? 1 - white : white;
     }
     const score = (x: number) => (x % 1 ? `${Math.floor(x) || ''}½` : String(x));
-    fill(el, h('span', { class: 'match-team' }, m.home_name || `Team ${m.home}`), h('span', { class: 'match-score' }, `${score(home)}–${score(away)}`),
-      h('span', { class: 'match-team' }, m.away_name || `Team ${m.away}`));
+    fill(el, h('span', { class: 'match-team' }, m.home_name || t('hall.team', { N: m.home })), h('span', { class: 'match-score' }, `${score(home)}–${score(away)}`),
+      h('span', { class: 'match-team' }, m.away_name || t('hall.team', { N: m.away })));
     return el;
   }
 
@@ -207,7 +211,7 @@ export function hall(app: HTMLElement, id: string) {
     for (const r of rs) {
       if (sections.has(r)) continue;
       const sg = h('div', { class: 'hall-grid' });
-      sections.set(r, { el: h('section', { class: 'hall-round', 'data-round': r, 'aria-label': `Round ${r}` }, h('h2', null, `Round ${r}`), sg), grid: sg });
+      sections.set(r, { el: h('section', { class: 'hall-round', 'data-round': r, 'aria-label': t('common.round', { N: r }) }, h('h2', null, t('common.round', { N: r })), sg), grid: sg });
     }
     const order = rs.map(r => sections.get(r)!.el);
     if (order.some((el, i) => grid.children[i] !== el)) grid.replaceChildren(...order);
@@ -254,7 +258,7 @@ export function hall(app: HTMLElement, id: string) {
       arrange();
     },
     open => {
-      live.textContent = open ? 'live' : 'offline';
+      live.textContent = open ? t('common.live') : t('common.offline');
       live.classList.toggle('on', open);
       if (open && !wasOpen) readEvent();
       wasOpen = open;

@@ -7,6 +7,7 @@ import { api, ApiError, tokenFromFragment, tokens } from '../api';
 import { header } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { play } from './play';
+import { t } from '../i18n';
 
 /** How often the page asks which game the table plays now. */
 const everyMs = 10000;
@@ -16,37 +17,37 @@ export function tablePage(app: HTMLElement, event: string, n: number) {
   if (fromLink) tokens.setTable(event, n, fromLink);
   const token = tokens.table(event, n);
   let current = '';
-  const wait = h('p', { id: 'table-wait', class: 'muted' }, 'Reading the table…');
+  const wait = h('p', { id: 'table-wait', class: 'muted' }, t('table.reading'));
   const waiting = () => {
     if (app.querySelector('#table-wait')) return;
-    app.replaceChildren(header(''), h('main', { class: 'table-page' }, h('section', { class: 'card' }, h('h1', null, `Table ${n}`), wait)));
+    app.replaceChildren(header(''), h('main', { class: 'table-page' }, h('section', { class: 'card' }, h('h1', null, t('table.title', { N: n })), wait)));
   };
   const check = async () => {
     if (!token) {
       waiting();
-      fill(wait, 'This browser has no token for this table: scan the table’s card again.');
+      fill(wait, t('table.no-token'));
       return;
     }
     try {
-      const t = await api.table(event, n, token);
-      if (t.game.id === current) return;
-      current = t.game.id;
+      const tv = await api.table(event, n, token);
+      if (tv.game.id === current) return;
+      current = tv.game.id;
       tokens.setBoard(current, token);
       app.replaceChildren();
-      setTitle(`Table ${n}`);
+      setTitle(t('table.title', { N: n }));
       play(app, current);
     } catch (e) {
       const st = (e as ApiError).status;
       if (st === 409) {
         current = '';
         waiting();
-        fill(wait, `No game at table ${n} now: ${(e as Error).message.replace(/; nothing was stored$/, '')}. This page turns to the game when the arbiter starts the round.`);
+        fill(wait, t('table.no-game', { N: n, Why: (e as Error).message.replace(/; nothing was stored$/, '') }));
       } else if (st === 401 || st === 403) {
         waiting();
-        fill(wait, 'This table’s token no longer works (the arbiter issued a new one): scan the table’s new card.');
+        fill(wait, t('table.token-replaced'));
       } else if (!current) {
         waiting();
-        fill(wait, `Could not reach the server: ${(e as Error).message}. Trying again.`);
+        fill(wait, t('table.unreachable', { Why: (e as Error).message }));
       }
     }
   };
