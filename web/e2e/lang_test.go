@@ -27,9 +27,10 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 	for _, c := range []struct {
 		code, accept                 string
 		violation, press, desk, hall string
+		refuse, place                string
 	}{
-		{"ro", "", "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)", "Apasă ceasul", "Masa arbitrului", "Sala de joc"},
-		{"ru", "ru-RU,ru", "сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)", "Нажать часы", "Стол арбитра", "Игровой зал"},
+		{"ro", "", "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)", "Apasă ceasul", "Masa arbitrului", "Sala de joc", "Respinge: mutarea rămâne", "Runda 1 · Masa 1"},
+		{"ru", "ru-RU,ru", "сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)", "Нажать часы", "Стол арбитра", "Игровой зал", "Отклонить: ход остаётся", "Тур 1 · Доска 1"},
 	} {
 		t.Run(c.code, func(t *testing.T) {
 			var b *browser
@@ -75,6 +76,11 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 			b.open("/desk/" + ev.ID + "#token=" + ev.ArbiterToken)
 			b.wait("the desk", 10*time.Second, fmt.Sprintf(`document.querySelector("#title").textContent.includes(%q) && document.body.textContent.includes(%q)`, c.desk, c.violation))
 			fits("the desk")
+			// Its own words too, none left in English.
+			if txt := b.text("#refuse-" + g.ID); txt != c.refuse {
+				t.Errorf("the desk's refuse button says %q, want %q", txt, c.refuse)
+			}
+			english(b, "the desk", "Before the move", "Refuse: the move stands", "may claim until touching", "Round · board", "Broadcast delay", "Push to lichess", "Set result", "Claims ruled", "No claim yet", "No notes", "Round 1 · Board 1")
 			b.screenshot("lang-desk-" + c.code + "-desktop")
 			b.resize(phoneW, phoneH, true)
 			b.wait("the desk on a phone", 10*time.Second, fmt.Sprintf(`document.body.textContent.includes(%q)`, c.violation))
@@ -87,10 +93,24 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 				t.Errorf("the hall's <html lang> is %q", l)
 			}
 			fits("the hall on a phone")
+			b.wait("the hall's marks", 10*time.Second, fmt.Sprintf(`document.querySelector(".hall-card").textContent.includes(%q) && document.querySelector(".hall-card .marks").textContent !== ""`, c.place))
+			english(b, "the hall", "touch-move violation", "claimable", "to move", "Round 1", "offline")
 			b.screenshot("lang-hall-" + c.code + "-phone")
 			b.resize(desktopW, desktopH, false)
 			b.wait("the hall", 10*time.Second, `document.querySelectorAll(".hall-card").length === 1`)
 			fits("the hall")
 		})
+	}
+}
+
+// english fails the test when the page's text holds any of the English
+// phrases given: a page in another language says them in its own words.
+func english(b *browser, page string, phrases ...string) {
+	b.t.Helper()
+	txt := eval[string](b, `document.body.innerText + " " + [...document.querySelectorAll("[aria-label],[placeholder],[title]")].map(e => (e.getAttribute("aria-label") || "") + " " + (e.getAttribute("placeholder") || "") + " " + (e.getAttribute("title") || "")).join(" ")`)
+	for _, p := range phrases {
+		if strings.Contains(txt, p) {
+			b.t.Errorf("%s still says %q in English", page, p)
+		}
 	}
 }

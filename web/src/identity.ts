@@ -7,6 +7,7 @@
 import { parseFen, makeCastlingFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
 import { position } from './board';
+import { san, t } from './i18n';
 
 export interface Identity {
   fen: string;
@@ -44,25 +45,26 @@ export function identity(fen: string): Identity {
 
 /** Castling rights in words. */
 export function castlingWords(field: string): string {
-  if (!field || field === '-') return 'no castling rights';
+  if (!field || field === '-') return t('identity.no-castling');
   const w: string[] = [];
   const b: string[] = [];
   for (const ch of field) {
-    const side = ch === 'K' || ch === 'k' ? 'O-O' : ch === 'Q' || ch === 'q' ? 'O-O-O' : `rook ${ch.toLowerCase()}`;
+    const side = ch === 'K' || ch === 'k' ? 'O-O' : ch === 'Q' || ch === 'q' ? 'O-O-O' : t('identity.rook', { File: ch.toLowerCase() });
     (ch === ch.toUpperCase() ? w : b).push(side);
   }
-  return [w.length ? `White ${w.join(', ')}` : 'White none', b.length ? `Black ${b.join(', ')}` : 'Black none'].join('; ');
+  const none = t('desk.none');
+  return [t('identity.side', { Side: t('side.white'), Rights: w.length ? w.join(', ') : none }), t('identity.side', { Side: t('side.black'), Rights: b.length ? b.join(', ') : none })].join('; ');
 }
 
 /** The label of the position after ply plies. */
 export function plyLabel(ply: number, sans: string[], startFen: string): string {
-  if (ply === 0) return 'at the start';
+  if (ply === 0) return t('identity.start');
   const parts = startFen.split(' ');
   const first = parseInt(parts[5] ?? '1', 10) || 1;
   const blackFirst = parts[1] === 'b';
   const idx = ply - 1 + (blackFirst ? 1 : 0);
   const no = first + Math.floor(idx / 2);
-  return `after ${no}${idx % 2 === 0 ? '.' : '…'}${sans[ply] ?? ''}`;
+  return t('identity.after', { Move: `${no}${idx % 2 === 0 ? '.' : '…'}${san(sans[ply] ?? '')}` });
 }
 
 export interface Repetition {
@@ -84,11 +86,11 @@ export function repetition(fens: string[], ply = fens.length - 1): Repetition {
     if (!f || f.split(' ')[0] + ' ' + f.split(' ')[1] !== target.look) continue;
     const id = identity(f);
     const why: string[] = [];
-    if (id.castling !== target.castling) why.push(`castling rights differ (${id.castling} here, ${target.castling} now)`);
-    if (id.ep !== target.ep) why.push(`en passant differs (${id.ep || 'none'} here, ${target.ep || 'none'} now)`);
+    if (id.castling !== target.castling) why.push(t('identity.castling-differ', { Here: id.castling, Now: target.castling }));
+    if (id.ep !== target.ep) why.push(t('identity.ep-differ', { Here: id.ep || t('desk.none'), Now: target.ep || t('desk.none') }));
     const isSame = why.length === 0;
     if (isSame) same++;
-    lookAlikes.push({ ply: p, id, same: isSame, why: isSame ? 'the same position' : why.join('; ') });
+    lookAlikes.push({ ply: p, id, same: isSame, why: isSame ? t('identity.same') : why.join('; ') });
   }
   return { target, targetPly: ply, lookAlikes, same };
 }

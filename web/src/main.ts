@@ -27,6 +27,14 @@ import { embed } from './pages/embed';
 import { organise } from './pages/organise';
 import { tablePage } from './pages/table';
 import { header } from './common';
+import { t } from './i18n';
+
+/** The footer (the server writes the version into it) in the reader's language. */
+function footer() {
+  const el = document.querySelector('.site-footer');
+  const version = /^arbiter (\S+)/.exec(el?.textContent ?? '')?.[1];
+  if (el && version) el.textContent = t('common.footer', { Version: version });
+}
 
 function route() {
   const app = document.getElementById('app')!;
@@ -54,7 +62,8 @@ function route() {
         return organise(app, id);
     }
   }
-  app.append(header(''), h('main', null, h('h1', null, 'Not found'), h('p', null, h('a', { href: '/' }, 'Play'), ' or see the ', h('a', { href: '/events' }, 'events'), '.')));
+  app.append(header(''), h('main', null, h('h1', null, t('common.not-found')), h('p', null, h('a', { href: '/' }, t('nav.play')), ' · ', h('a', { href: '/events' }, t('nav.events')))));
 }
 
+footer();
 route();

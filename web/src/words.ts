@@ -208,13 +208,13 @@ export function delayWords(seconds: number): string {
 
 /** The kinds of the server's notes, in a few words. */
 const noteNames: Record<string, string> = {
-  restamped: 'Time re-stamped',
-  'clock-held': 'Clock reading held',
-  outage: 'Server down',
+  restamped: 'note.restamped',
+  'clock-held': 'note.clock-held',
+  outage: 'note.outage',
 };
 
 /** A note's kind in words. */
-export const noteName = (n: Note) => noteNames[n.kind] ?? n.kind;
+export const noteName = (n: Note) => (noteNames[n.kind] ? t(noteNames[n.kind]) : n.kind);
 
 /**
  * A time for the arbiter to type or read back: h:mm:ss from an hour, else

@@ -8,6 +8,7 @@
 
 import { api } from '../api';
 import { h, fill } from '../dom';
+import { n, t } from '../i18n';
 
 /** The arbiter's view of an event's pushes (GET /api/events/{id}/broadcast). */
 export interface BroadcastView {
@@ -30,7 +31,7 @@ const timeOf = (s?: string) => (s ? new Date(s).toLocaleTimeString() : '');
 
 /** The panel; token gives the arbiter's token when it is needed. */
 export function broadcastPanel(id: string, token: () => string): HTMLElement {
-  const tokenInput = h('input', { id: 'lichess-token', type: 'password', autocomplete: 'off', placeholder: 'lip_… (scope study:write)' });
+  const tokenInput = h('input', { id: 'lichess-token', type: 'password', autocomplete: 'off', placeholder: t('broadcast.token-placeholder') });
   const roundsInput = h('input', { id: 'lichess-rounds', autocomplete: 'off', placeholder: '1=AbCd1234 2=EfGh5678' });
   const state = h('p', { class: 'muted small', id: 'broadcast-state' }, '…');
   const err = h('p', { class: 'error', role: 'alert', hidden: true, id: 'broadcast-error' });
@@ -38,34 +39,34 @@ export function broadcastPanel(id: string, token: () => string): HTMLElement {
   const form = h(
     'form',
     { class: 'card broadcast-form', id: 'broadcast-form' },
-    h('h2', null, 'Push to lichess'),
-    h('p', { class: 'muted small' }, 'For a hall lichess cannot reach: the server pushes each round to the lichess round you name, as spectators see it (the broadcast delay applies).'),
-    h('label', { for: 'lichess-token' }, 'Lichess token (leave empty to keep the one set)'),
+    h('h2', null, t('broadcast.title')),
+    h('p', { class: 'muted small' }, t('broadcast.help')),
+    h('label', { for: 'lichess-token' }, t('broadcast.token-label')),
     tokenInput,
-    h('label', { for: 'lichess-rounds' }, 'Rounds: the event’s round = the lichess round’s id (the eight letters and digits of its address)'),
-    h('div', { class: 'row' }, roundsInput, h('button', { type: 'submit', id: 'broadcast-set' }, 'Push')),
+    h('label', { for: 'lichess-rounds' }, t('broadcast.rounds-label')),
+    h('div', { class: 'row' }, roundsInput, h('button', { type: 'submit', id: 'broadcast-set' }, t('broadcast.push'))),
     err,
     state,
     status,
   );
   const show = (v: BroadcastView) => {
-    fill(state, v.token_set ? `A lichess token is set; ${v.rounds.length} round${v.rounds.length === 1 ? '' : 's'} pushed.` : 'No pushes to lichess.');
+    fill(state, v.token_set ? n('broadcast.state', v.rounds.length) : t('broadcast.none'));
     if (document.activeElement !== roundsInput) roundsInput.value = v.rounds.map(r => `${r.round}=${r.lichess_round}`).join(' ');
     fill(
       status,
       v.rounds.map(r =>
         h('div', { class: 'push-round', 'data-round': String(r.round) },
-          h('h3', null, `Round ${r.round} → lichess ${r.lichess_round}`),
+          h('h3', null, t('broadcast.round', { Round: r.round, ID: r.lichess_round })),
           h('p', { class: 'small' },
-            r.last_push ? `Last push taken at ${timeOf(r.last_push)}.` : 'Not pushed yet.',
+            r.last_push ? t('broadcast.last-push', { Time: timeOf(r.last_push) }) : t('broadcast.not-yet'),
             r.error ? h('span', { class: 'error push-error' }, ` ${r.error}`) : null,
-            r.error && r.next_try ? ` Next try at ${timeOf(r.next_try)}.` : null),
+            r.error && r.next_try ? ' ' + t('broadcast.next-try', { Time: timeOf(r.next_try) }) : null),
           r.games?.length
             ? h('table', { class: 'held-readings push-games' },
-                h('thead', null, h('tr', null, h('th', null, 'Game'), h('th', null, 'Lichess'))),
+                h('thead', null, h('tr', null, h('th', null, t('broadcast.col.game')), h('th', null, 'Lichess'))),
                 h('tbody', null, r.games.map(g => h('tr', { class: g.error ? 'refused' : '' },
                   h('td', null, `${g.round ? `${g.round} ` : ''}${g.white ?? '?'} – ${g.black ?? '?'}`),
-                  h('td', null, g.error ? h('span', { class: 'error' }, `refused: ${g.error}`) : `${g.moves} moves`)))))
+                  h('td', null, g.error ? h('span', { class: 'error' }, t('broadcast.refused', { Why: g.error })) : n('broadcast.moves', g.moves))))))
             : null),
       ),
     );
@@ -82,7 +83,7 @@ export function broadcastPanel(id: string, token: () => string): HTMLElement {
       const [r, lid] = part.split('=');
       if (!/^\d+$/.test(r ?? '') || !lid) {
         err.hidden = false;
-        err.textContent = `“${part}” is not ROUND=ID (for example 1=AbCd1234).`;
+        err.textContent = t('broadcast.bad-round', { Part: part });
         return;
       }
       rounds[r] = lid;
@@ -96,7 +97,7 @@ export function broadcastPanel(id: string, token: () => string): HTMLElement {
       },
       (e: Error) => {
         err.hidden = false;
-        err.textContent = `Refused: ${e.message}`;
+        err.textContent = t('desk.refused', { Why: e.message });
       },
     );
   });

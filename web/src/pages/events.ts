@@ -9,13 +9,14 @@ import { header } from '../common';
 import { h, fill, setTitle } from '../dom';
 import type { CreatedEvent, EventListItem } from '../types';
 import { ruleSets } from './play';
+import { t } from '../i18n';
 
 /** The tie-break lists offered, in C.07's names; any other may be typed. */
-const tiebreakChoices: [string, string][] = [
-  ['', 'the TRF file’s (else the system’s usual)'],
-  ['BH/C1,BH,SB,DE,WIN', 'Swiss: Buchholz cut 1, Buchholz, Sonneborn-Berger, direct encounter, wins'],
-  ['DE,WIN,SB,KS', 'Round robin: direct encounter, wins, Sonneborn-Berger, Koya'],
-  ['ARO,BH,SB', 'Average rating of opponents, Buchholz, Sonneborn-Berger'],
+const tiebreakChoices = (): [string, string][] => [
+  ['', t('events.tb.default')],
+  ['BH/C1,BH,SB,DE,WIN', t('events.tb.swiss')],
+  ['DE,WIN,SB,KS', t('events.tb.rr')],
+  ['ARO,BH,SB', t('events.tb.aro')],
 ];
 
 /** A date as the reader's browser writes it. */
@@ -26,24 +27,24 @@ const day = (iso?: string) => {
 };
 
 export function events(app: HTMLElement) {
-  setTitle('Events');
-  const list = h('div', { id: 'event-list' }, h('p', { class: 'muted' }, 'Loading…'));
+  setTitle(t('events.title'));
+  const list = h('div', { id: 'event-list' }, h('p', { class: 'muted' }, t('common.loading')));
   const games = h('section', { class: 'card', id: 'screen-games', hidden: true });
   const out = h('div', { id: 'created' });
   const form = h(
     'form',
     { class: 'card', id: 'new-event' },
-    h('h2', null, 'New tournament'),
-    h('label', null, 'Name ', h('input', { name: 'name', required: true, value: 'Club championship' })),
-    h('label', null, 'Site ', h('input', { name: 'site', value: '' })),
-    h('label', null, 'Rule set ', h('select', { name: 'rules' }, ruleSets.map(([v, t]) => h('option', { value: v }, t)))),
-    h('label', null, 'Time control ', h('input', { name: 'clock', id: 'event-clock', placeholder: '90 min/40 moves + 30 min + 30 sec per move', size: 36 }),
-      h('span', { class: 'muted small' }, ' as you would write it: 90/40+30/30+30s, 40/5400+30:1800+30, G/90;inc30, 15+10; empty: no clock')),
-    h('label', null, 'System ', h('select', { name: 'system' }, h('option', { value: '' }, 'as the TRF file says'), h('option', { value: 'swiss' }, 'Swiss'), h('option', { value: 'round-robin' }, 'Round robin'))),
-    h('label', null, 'Tie-breaks ', h('select', { name: 'tiebreaks', id: 'event-tiebreaks' }, tiebreakChoices.map(([v, t]) => h('option', { value: v }, v ? `${v}: ${t}` : t)))),
-    h('label', null, 'Pairings (optional: a TRF file on the organiser’s page is the usual way), one game a line (White - Black) ',
+    h('h2', null, t('events.new')),
+    h('label', null, t('events.name') + ' ', h('input', { name: 'name', required: true, value: t('events.default-name') })),
+    h('label', null, t('events.site') + ' ', h('input', { name: 'site', value: '' })),
+    h('label', null, t('events.rules') + ' ', h('select', { name: 'rules' }, ruleSets.map(([v, words]) => h('option', { value: v }, words)))),
+    h('label', null, t('events.clock') + ' ', h('input', { name: 'clock', id: 'event-clock', placeholder: '90 min/40 moves + 30 min + 30 sec per move', size: 36 }),
+      h('span', { class: 'muted small' }, ' ' + t('events.clock-help'))),
+    h('label', null, t('events.system') + ' ', h('select', { name: 'system' }, h('option', { value: '' }, t('events.system-trf')), h('option', { value: 'swiss' }, t('events.swiss')), h('option', { value: 'round-robin' }, t('events.round-robin')))),
+    h('label', null, t('events.tiebreaks') + ' ', h('select', { name: 'tiebreaks', id: 'event-tiebreaks' }, tiebreakChoices().map(([v, words]) => h('option', { value: v }, v ? `${v}: ${words}` : words)))),
+    h('label', null, t('events.pairings') + ' ',
       h('textarea', { name: 'pairings', rows: 3 })),
-    h('button', { type: 'submit', class: 'primary' }, 'Create the tournament'),
+    h('button', { type: 'submit', class: 'primary' }, t('events.create')),
   );
   form.addEventListener('submit', async ev => {
     ev.preventDefault();
@@ -67,7 +68,7 @@ export function events(app: HTMLElement) {
       showCreated(created);
       void load();
     } catch (e) {
-      fill(out, h('p', { class: 'error', role: 'alert' }, `Could not create the tournament: ${(e as Error).message}`));
+      fill(out, h('p', { class: 'error', role: 'alert' }, t('events.create-failed', { Why: (e as Error).message })));
     }
   });
 
@@ -81,14 +82,14 @@ export function events(app: HTMLElement) {
       h(
         'div',
         { class: 'card' },
-        h('h2', null, `${ev.name}: created`),
-        h('p', null, 'Keep these links: each carries the arbiter’s token, shown only now (this browser remembers it too).'),
+        h('h2', null, t('events.created', { Event: ev.name })),
+        h('p', null, t('events.keep-links')),
         h('ul', { class: 'plain' },
-          h('li', null, h('a', { href: `/organise/${ev.id}#token=${tok}`, id: 'organise-link' }, 'Organiser’s page'), ` (pairings, rounds, table cards, results) — ${origin}/organise/${ev.id}#token=…`),
-          h('li', null, h('a', { href: `/desk/${ev.id}#token=${tok}` }, 'Arbiter’s desk'), ` — ${origin}/desk/${ev.id}#token=…`),
-          h('li', null, h('a', { href: `/hall/${ev.id}` }, 'Hall'), ' (for everyone)'),
-          ev.games.map(g => h('li', null, `Board ${g.board}: ${g.white} – ${g.black}: `,
-            h('a', { href: `/play/${g.id}#token=${encodeURIComponent(g.board_token)}` }, 'play'), ' · ', h('a', { href: `/board/${g.id}` }, 'watch')))),
+          h('li', null, h('a', { href: `/organise/${ev.id}#token=${tok}`, id: 'organise-link' }, t('events.organise')), ` ${t('events.organise-what')} — ${origin}/organise/${ev.id}#token=…`),
+          h('li', null, h('a', { href: `/desk/${ev.id}#token=${tok}` }, t('hall.desk')), ` — ${origin}/desk/${ev.id}#token=…`),
+          h('li', null, h('a', { href: `/hall/${ev.id}` }, t('hall.title')), ' ' + t('events.for-everyone')),
+          ev.games.map(g => h('li', null, t('events.board-line', { N: g.board, White: g.white, Black: g.black }),
+            h('a', { href: `/play/${g.id}#token=${encodeURIComponent(g.board_token)}` }, t('events.play')), ' · ', h('a', { href: `/board/${g.id}` }, t('events.watch'))))),
       ),
     );
   };
@@ -107,17 +108,17 @@ export function events(app: HTMLElement) {
         ? h('ul', { class: 'plain events' }, tournaments.map(e => h('li', { 'data-event': e.id },
             h('a', { href: `/hall/${e.id}` }, h('strong', null, e.name)), e.site ? ` · ${e.site}` : '',
             h('div', { class: 'muted small' }, h('span', { class: 'event-dates' }, when(e)), ' · ', h('span', { class: 'event-status' }, e.status ?? '')),
-            h('div', { class: 'small' }, h('a', { href: `/standings/${e.id}` }, 'standings'), ' · ', h('a', { href: `/desk/${e.id}` }, 'desk'),
-              tokens.arbiter(e.id) ? [' · ', h('a', { href: `/organise/${e.id}` }, 'organise')] : null))))
-        : h('p', { class: 'muted' }, 'No tournament yet.'));
+            h('div', { class: 'small' }, h('a', { href: `/standings/${e.id}` }, t('events.standings')), ' · ', h('a', { href: `/desk/${e.id}` }, t('events.desk')),
+              tokens.arbiter(e.id) ? [' · ', h('a', { href: `/organise/${e.id}` }, t('events.organise-short'))] : null))))
+        : h('p', { class: 'muted' }, t('events.none')));
       games.hidden = screen.length === 0;
-      fill(games, h('h2', null, 'Games on one screen'),
+      fill(games, h('h2', null, t('events.screen-games')),
         h('ul', { class: 'plain' }, screen.slice(0, 30).map(e => h('li', null, h('a', { href: `/hall/${e.id}` }, e.name), h('span', { class: 'muted small' }, ` · ${day(e.created)}`)))));
     } catch (e) {
-      fill(list, h('p', { class: 'error' }, `Could not read the events: ${(e as Error).message}`));
+      fill(list, h('p', { class: 'error' }, t('events.read-failed', { Why: (e as Error).message })));
     }
   };
   void load();
 
-  app.append(header('events'), h('main', { class: 'events-page' }, h('section', { class: 'card' }, h('h1', null, 'Tournaments'), list), form, out, games));
+  app.append(header('events'), h('main', { class: 'events-page' }, h('section', { class: 'card' }, h('h1', null, t('events.tournaments')), list), form, out, games));
 }

@@ -13,16 +13,17 @@ import { header } from '../common';
 import { h, fill, setTitle } from '../dom';
 import type { EboardView, EventView, GameView, TRFImport } from '../types';
 import { resultWords } from '../words';
+import { t } from '../i18n';
 
 /** The results the organiser enters: [value sent, forfeit, label]. */
 const results: [string, boolean, string][] = [
-  ['1-0', false, '1-0 (White won)'],
-  ['0-1', false, '0-1 (Black won)'],
-  ['1/2-1/2', false, '½-½ (draw)'],
-  ['1-0', true, '+/- (Black forfeits)'],
-  ['0-1', true, '-/+ (White forfeits)'],
-  ['0-0', true, '-/- (both forfeit)'],
-  ['*', false, '* (in play: withdraw the decision)'],
+  ['1-0', false, t('organise.r.white')],
+  ['0-1', false, t('organise.r.black')],
+  ['1/2-1/2', false, t('organise.r.draw')],
+  ['1-0', true, t('organise.r.black-forfeits')],
+  ['0-1', true, t('organise.r.white-forfeits')],
+  ['0-0', true, t('organise.r.both-forfeit')],
+  ['*', false, t('organise.r.withdraw')],
 ];
 
 /** The address a table's card points the players to. */
@@ -40,30 +41,30 @@ function qr(text: string): Element {
 
 /** How long ago a time was, in words. */
 function ago(iso: string | undefined, now = Date.now()): string {
-  if (!iso) return 'no action yet';
+  if (!iso) return t('organise.no-action');
   const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (s < 60) return `${s} s ago`;
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  return `${Math.round(s / 3600)} h ago`;
+  if (s < 60) return t('organise.s-ago', { N: s });
+  if (s < 3600) return t('organise.min-ago', { N: Math.round(s / 60) });
+  return t('organise.h-ago', { N: Math.round(s / 3600) });
 }
 
 export function organise(app: HTMLElement, id: string) {
   const fromLink = tokenFromFragment();
   if (fromLink) tokens.setArbiter(id, fromLink);
   const token = () => tokens.arbiter(id);
-  setTitle('Organiser');
-  const title = h('h1', { id: 'title' }, 'Organiser');
+  setTitle(t('organise.title'));
+  const title = h('h1', { id: 'title' }, t('organise.title'));
   const status = h('p', { id: 'org-status', class: 'muted' });
   const msg = h('div', { id: 'org-message', role: 'status', 'aria-live': 'polite' });
   const say = (text: string, error = false) => fill(msg, h('p', { class: error ? 'error' : 'ok' }, text));
-  const failed = (what: string, e: unknown) => say(`${what}: ${(e as Error).message}`, true);
+  const failed = (what: string, e: unknown) => say(t('organise.failed', { What: what, Why: (e as Error).message }), true);
 
   // The token, when this browser has none.
   const tokenForm = h(
     'form',
     { class: 'card token', id: 'token-form', hidden: true },
-    h('label', { for: 'org-token' }, 'The arbiter’s token of this event (given when the event was created)'),
-    h('div', { class: 'row' }, h('input', { id: 'org-token', type: 'password', autocomplete: 'off' }), h('button', { type: 'submit' }, 'Use it')),
+    h('label', { for: 'org-token' }, t('desk.token-label')),
+    h('div', { class: 'row' }, h('input', { id: 'org-token', type: 'password', autocomplete: 'off' }), h('button', { type: 'submit' }, t('desk.use-it'))),
   );
   tokenForm.addEventListener('submit', ev => {
     ev.preventDefault();
@@ -73,43 +74,43 @@ export function organise(app: HTMLElement, id: string) {
   });
 
   // A round's pairings: the TRF file.
-  const roundIn = h('input', { id: 'trf-round', type: 'number', min: '1', max: '99', value: '1', required: true, 'aria-label': 'round' });
-  const fileIn = h('input', { id: 'trf-file', type: 'file', accept: '.trf,.txt,text/plain', required: true, 'aria-label': 'TRF file' });
+  const roundIn = h('input', { id: 'trf-round', type: 'number', min: '1', max: '99', value: '1', required: true, 'aria-label': t('organise.round') });
+  const fileIn = h('input', { id: 'trf-file', type: 'file', accept: '.trf,.txt,text/plain', required: true, 'aria-label': t('organise.trf-file') });
   const conflictsBox = h('div', { id: 'trf-conflicts' });
   const trfForm = h(
     'form',
     { class: 'card', id: 'trf-form' },
-    h('h2', null, 'Pairings'),
-    h('p', { class: 'muted' }, 'The pairing program’s file of the round (TRF, as Swiss-Manager, Vega or JaVaFo write it): its players and the round’s pairings.'),
-    h('div', { class: 'row' }, h('label', null, 'Round ', roundIn), h('label', null, 'File ', fileIn), h('button', { type: 'submit', class: 'primary' }, 'Load the pairings')),
+    h('h2', null, t('organise.pairings')),
+    h('p', { class: 'muted' }, t('organise.pairings-help')),
+    h('div', { class: 'row' }, h('label', null, t('organise.round-label') + ' ', roundIn), h('label', null, t('organise.file') + ' ', fileIn), h('button', { type: 'submit', class: 'primary' }, t('organise.load'))),
     conflictsBox,
-    h('p', null, h('button', { type: 'button', id: 'trf-download' }, 'Download the TRF with the hall’s results')),
+    h('p', null, h('button', { type: 'button', id: 'trf-download' }, t('organise.download'))),
   );
   const upload = async (accept = '') => {
     const f = fileIn.files?.[0];
-    if (!f) return say('Choose the round’s TRF file first.', true);
+    if (!f) return say(t('organise.choose-file'), true);
     const round = Number(roundIn.value);
     try {
       const res: TRFImport = await api.importTRF(id, round, await f.text(), token(), accept);
       for (const g of res.games) tokens.setBoard(g.id, g.board_token);
       fill(conflictsBox);
-      say(`Round ${res.round}: ${res.games.length} games paired for ${res.players} players` +
-        (res.byes.length ? `, ${res.byes.length} without a game` : '') + (res.forfeits.length ? `, ${res.forfeits.length} decided by forfeit` : '') +
-        (res.conflicts?.length ? `; ${res.conflicts.length} earlier results differed, the ${res.conflicts[0].kept}’s kept` : '') + '.');
+      say(t('organise.loaded', { Round: res.round, Games: res.games.length, Players: res.players }) +
+        (res.byes.length ? t('organise.loaded-byes', { N: res.byes.length }) : '') + (res.forfeits.length ? t('organise.loaded-forfeits', { N: res.forfeits.length }) : '') +
+        (res.conflicts?.length ? t('organise.loaded-conflicts', { N: res.conflicts.length, Kept: res.conflicts[0].kept }) : '') + '.');
       selected = res.round;
       void load();
     } catch (e) {
       const body = (e as ApiError).body as (ApiError['body'] & { conflicts?: { round: number; board: number; hall: string; file: string }[] }) | null;
       if ((e as ApiError).status === 409 && body?.conflicts?.length) {
         fill(conflictsBox, h('div', { class: 'card warn' },
-          h('p', null, 'The file and the hall differ on earlier results:'),
-          h('ul', null, body.conflicts.map(c => h('li', null, `round ${c.round}, board ${c.board}: the hall says ${c.hall}, the file ${c.file}`))),
+          h('p', null, t('organise.differ')),
+          h('ul', null, body.conflicts.map(c => h('li', null, t('organise.differ-line', { Round: c.round, Board: c.board, Hall: c.hall, File: c.file })))),
           h('div', { class: 'row' },
-            h('button', { type: 'button', id: 'keep-hall', onclick: () => void upload('hall') }, 'Keep the hall’s results'),
-            h('button', { type: 'button', id: 'keep-file', onclick: () => void upload('file') }, 'Take the file’s results'))));
-        return say('Nothing was loaded: choose which results to keep.', true);
+            h('button', { type: 'button', id: 'keep-hall', onclick: () => void upload('hall') }, t('organise.keep-hall')),
+            h('button', { type: 'button', id: 'keep-file', onclick: () => void upload('file') }, t('organise.keep-file')))));
+        return say(t('organise.nothing-loaded'), true);
       }
-      failed('The pairings were not loaded', e);
+      failed(t('organise.not-loaded'), e);
     }
   };
   trfForm.addEventListener('submit', ev => {
@@ -123,9 +124,9 @@ export function organise(app: HTMLElement, id: string) {
       document.body.append(a);
       a.click();
       a.remove();
-      say('The TRF file is downloaded.');
+      say(t('organise.downloaded'));
     } catch (e) {
-      failed('No TRF to download', e);
+      failed(t('organise.no-trf'), e);
     }
   });
 
@@ -137,33 +138,33 @@ export function organise(app: HTMLElement, id: string) {
   let view: EventView | null = null;
 
   const issue = async (n: number) => {
-    const t = await api.tableToken(id, n, token());
-    tokens.setTable(id, n, t.table_token);
-    return t.table_token;
+    const tt = await api.tableToken(id, n, token());
+    tokens.setTable(id, n, tt.table_token);
+    return tt.table_token;
   };
 
   const showCards = async (games: GameView[], fresh: boolean) => {
     try {
       for (const g of games) if (fresh || !tokens.table(id, g.board)) await issue(g.board);
     } catch (e) {
-      return failed('The tables’ tokens were not issued', e);
+      return failed(t('organise.not-issued-tables'), e);
     }
     const ev = view!;
     drawRounds(ev);
     cards.hidden = false;
     fill(cards,
       h('div', { class: 'row no-print' },
-        h('button', { type: 'button', class: 'primary', id: 'print-cards', onclick: () => window.print() }, 'Print'),
-        h('button', { type: 'button', id: 'close-cards', onclick: () => (cards.hidden = true) }, 'Close')),
+        h('button', { type: 'button', class: 'primary', id: 'print-cards', onclick: () => window.print() }, t('organise.print')),
+        h('button', { type: 'button', id: 'close-cards', onclick: () => (cards.hidden = true) }, t('organise.close'))),
       games.map(g => {
         const tok = tokens.table(id, g.board);
         const url = tableURL(id, g.board, tok);
         return h('article', { class: 'table-card', 'data-table': String(g.board), 'data-url': url },
-          h('h2', null, `Table ${g.board}`),
+          h('h2', null, t('table.title', { N: g.board })),
           h('p', { class: 'card-event' }, ev.name),
           h('div', { class: 'qr' }, qr(url)),
-          h('p', { class: 'small' }, 'Scan to play and claim at this table, all event long.'),
-          h('p', { class: 'small' }, 'E-board reader’s line: ', h('code', { class: 'eboard-line' }, `${g.board} ${tok}`)));
+          h('p', { class: 'small' }, t('organise.scan')),
+          h('p', { class: 'small' }, t('organise.eboard-line'), h('code', { class: 'eboard-line' }, `${g.board} ${tok}`)));
       }));
     cards.scrollIntoView();
   };
@@ -172,69 +173,69 @@ export function organise(app: HTMLElement, id: string) {
     const rounds = ev.rounds ?? [];
     if (!selected || !rounds.includes(selected)) selected = ev.current_round || rounds[rounds.length - 1] || 0;
     const games = ev.games.filter(g => g.round === selected).sort((a, b) => a.board - b.board);
-    const pick = h('select', { id: 'round-pick', 'aria-label': 'round' }, rounds.map(r => h('option', { value: String(r), selected: r === selected }, `Round ${r}`)));
+    const pick = h('select', { id: 'round-pick', 'aria-label': t('organise.round') }, rounds.map(r => h('option', { value: String(r), selected: r === selected }, t('common.round', { N: r }))));
     pick.addEventListener('change', () => {
       selected = Number(pick.value);
       drawRounds(ev);
     });
     const started = ev.current_round === selected;
     const row = (g: GameView) => {
-      const sel = h('select', { class: 'result-pick', 'aria-label': `result at table ${g.board}` }, results.map(([v, f, t], i) => h('option', { value: String(i), 'data-result': v, 'data-forfeit': String(f) }, t)));
-      const reason = h('input', { class: 'reason', placeholder: 'reason (required)', 'aria-label': `reason at table ${g.board}`, size: 16, required: true });
-      const form = h('form', { class: 'row decide' }, sel, reason, h('button', { type: 'submit' }, 'Enter'));
+      const sel = h('select', { class: 'result-pick', 'aria-label': t('organise.result-at', { N: g.board }) }, results.map(([v, f, words], i) => h('option', { value: String(i), 'data-result': v, 'data-forfeit': String(f) }, words)));
+      const reason = h('input', { class: 'reason', placeholder: t('organise.reason-required'), 'aria-label': t('organise.reason-at', { N: g.board }), size: 16, required: true });
+      const form = h('form', { class: 'row decide' }, sel, reason, h('button', { type: 'submit' }, t('organise.enter')));
       form.addEventListener('submit', async e => {
         e.preventDefault();
         const [result, forfeit, label] = results[Number(sel.value)];
         const why = reason.value.trim();
-        if (!why) return say('Say why: every result entered here goes into the game’s log with its reason.', true);
+        if (!why) return say(t('organise.say-why'), true);
         try {
           await api.decide(g.id, result, why, token(), forfeit);
-          say(`Table ${g.board}: ${label}, “${why}”.`);
+          say(t('organise.entered', { N: g.board, Result: label, Why: why }));
           void load();
         } catch (err) {
-          failed(`Table ${g.board}: not entered`, err);
+          failed(t('organise.not-entered', { N: g.board }), err);
         }
       });
       const d = g.decision;
       return h('tr', { 'data-game': g.id, 'data-table': String(g.board) },
         h('td', null, String(g.board)),
         h('td', null, `${g.white} – ${g.black}`),
-        h('td', { class: 'result-cell' }, g.result && g.result !== '*' ? resultWords(g.result, g.reason) : 'in play',
-          d ? h('div', { class: 'decision' }, `${d.forfeit ? 'forfeit, ' : ''}decided: “${d.reason || 'no reason given'}”`) : null),
+        h('td', { class: 'result-cell' }, g.result && g.result !== '*' ? resultWords(g.result, g.reason) : t('organise.in-play'),
+          d ? h('div', { class: 'decision' }, (d.forfeit ? t('organise.forfeit') : '') + t('organise.decided', { Why: d.reason || t('desk.no-reason') })) : null),
         h('td', null, form),
         h('td', null, h('button', { type: 'button', class: 'reissue', onclick: async () => {
-          if (!confirm(`Issue a new token for table ${g.board}? The old one stops working (its card too).`)) return;
+          if (!confirm(t('organise.confirm-reissue', { N: g.board }))) return;
           try {
             await issue(g.board);
-            say(`Table ${g.board} has a new token: print its card again.`);
+            say(t('organise.new-token', { N: g.board }));
             await showCards([g], false);
           } catch (err) {
-            failed('Not issued', err);
+            failed(t('organise.not-issued'), err);
           }
-        } }, tokens.table(id, g.board) ? 'New token' : 'Issue token')),
+        } }, tokens.table(id, g.board) ? t('organise.btn-new-token') : t('organise.btn-issue'))),
       );
     };
     fill(roundsCard,
-      h('h2', null, 'Rounds and tables'),
+      h('h2', null, t('organise.rounds')),
       rounds.length === 0
-        ? h('p', { class: 'muted' }, 'No pairings yet: load the first round’s TRF file above.')
+        ? h('p', { class: 'muted' }, t('organise.no-pairings'))
         : [
             h('div', { class: 'row' }, pick,
               started
-                ? h('span', { class: 'badge', id: 'round-state' }, `Round ${selected} is under way: the tables play it`)
+                ? h('span', { class: 'badge', id: 'round-state' }, t('organise.under-way', { N: selected }))
                 : h('button', { type: 'button', class: 'primary', id: 'start-round', onclick: async () => {
                     try {
                       const r = await api.startRound(id, selected, token());
-                      say(`Round ${r.round} started: ${r.tables.length} tables.`);
+                      say(t('organise.started', { N: r.round, Tables: r.tables.length }));
                       void load();
                     } catch (e) {
-                      failed('The round did not start', e);
+                      failed(t('organise.not-started'), e);
                     }
-                  } }, `Start round ${selected}`),
-              h('button', { type: 'button', id: 'show-cards', onclick: () => void showCards(games, false) }, 'Table cards'),
+                  } }, t('organise.start', { N: selected })),
+              h('button', { type: 'button', id: 'show-cards', onclick: () => void showCards(games, false) }, t('organise.cards')),
             ),
             h('table', { class: 'tables' },
-              h('thead', null, h('tr', null, h('th', null, 'Table'), h('th', null, 'Players'), h('th', null, 'Result'), h('th', null, 'Enter a result'), h('th', null, 'Token'))),
+              h('thead', null, h('tr', null, h('th', null, t('organise.col.table')), h('th', null, t('organise.col.players')), h('th', null, t('organise.col.result')), h('th', null, t('organise.col.enter')), h('th', null, t('organise.col.token')))),
               h('tbody', null, games.map(row))),
           ]);
   };
@@ -242,45 +243,46 @@ export function organise(app: HTMLElement, id: string) {
   const drawEboards = (boards: EboardView[]) => {
     const now = Date.now();
     fill(eboardsCard,
-      h('h2', null, 'E-boards'),
+      h('h2', null, t('organise.eboards')),
       boards.length === 0
-        ? h('p', { class: 'muted' }, 'No e-board reader has reported yet (arbiter-hall eboard with a boards file reports each table’s board here).')
+        ? h('p', { class: 'muted' }, t('organise.no-eboards'))
         : h('table', { class: 'eboards' },
-            h('thead', null, h('tr', null, h('th', null, 'Table'), h('th', null, 'Board'), h('th', null, 'State'), h('th', null, 'Last action'), h('th', null, 'Waiting'))),
+            h('thead', null, h('tr', null, h('th', null, t('organise.col.table')), h('th', null, t('organise.col.board')), h('th', null, t('organise.col.state')), h('th', null, t('organise.col.last')), h('th', null, t('organise.col.waiting')))),
             h('tbody', null, boards.map(b => h('tr', { 'data-table': String(b.table), class: b.stale ? 'stale' : b.connected ? 'ok' : 'down' },
               h('td', null, String(b.table)),
-              h('td', null, b.serial ? `serial ${b.serial}` : '', b.port ? ` on ${b.port}` : ''),
-              h('td', { class: 'eboard-state' }, b.stale ? `no report for ${ago(b.seen, now)}` : b.connected ? 'connected' : 'disconnected', b.message ? ` · ${b.message}` : ''),
+              h('td', null, b.serial ? t('organise.serial', { S: b.serial }) : '', b.port ? t('organise.on-port', { Port: b.port }) : ''),
+              h('td', { class: 'eboard-state' }, b.stale ? t('organise.no-report', { Ago: ago(b.seen, now) }) : b.connected ? t('organise.connected') : t('organise.disconnected'), b.message ? ` · ${b.message}` : ''),
               h('td', null, ago(b.last_action, now)),
-              h('td', null, b.queued ? `${b.queued} actions` : '—'))))));
+              h('td', null, b.queued ? t('organise.actions', { N: b.queued }) : '—'))))));
   };
 
   const load = async () => {
     if (!token()) {
       tokenForm.hidden = false;
-      fill(status, 'This page needs the event’s arbiter token.');
+      fill(status, t('organise.needs-token'));
       return;
     }
     try {
       const ev = await api.event(id, token());
       view = ev;
       tokenForm.hidden = true;
-      setTitle(`Organiser · ${ev.name}`);
+      setTitle(t('organise.page-title', { Event: ev.name }));
       fill(title, ev.name);
       const info = ev.info ?? {};
       fill(status,
-        [ev.start?.rules ? `rules ${ev.start.rules}` : '', info.time_control ? `time control ${info.time_control}` : '',
-          info.system ? info.system : '', info.tiebreaks ? `tie-breaks ${info.tiebreaks}` : '',
-          ev.current_round ? `round ${ev.current_round} under way` : 'no round started'].filter(Boolean).join(' · '));
+        [ev.start?.rules ? t('organise.rules', { Rules: ev.start.rules }) : '', info.time_control ? t('organise.time-control', { TC: info.time_control }) : '',
+          info.system ? (info.system === 'round-robin' ? t('standings.rr') : info.system === 'swiss' ? t('standings.swiss') : info.system) : '',
+          info.tiebreaks ? t('organise.tiebreaks', { TB: info.tiebreaks }) : '',
+          ev.current_round ? t('organise.round-under-way', { N: ev.current_round }) : t('organise.no-round')].filter(Boolean).join(' · '));
       drawRounds(ev);
     } catch (e) {
       if ((e as ApiError).status === 401 || (e as ApiError).status === 403) tokenForm.hidden = false;
-      return failed('Could not read the event', e);
+      return failed(t('organise.read-failed'), e);
     }
     try {
       drawEboards((await api.eboards(id, token())).boards);
     } catch (e) {
-      fill(eboardsCard, h('h2', null, 'E-boards'), h('p', { class: 'error' }, `Could not read the e-boards: ${(e as Error).message}`));
+      fill(eboardsCard, h('h2', null, t('organise.eboards')), h('p', { class: 'error' }, t('organise.eboards-failed', { Why: (e as Error).message })));
     }
   };
   void load();
@@ -290,8 +292,8 @@ export function organise(app: HTMLElement, id: string) {
   window.addEventListener('pagehide', () => clearInterval(timer), { once: true });
 
   const links = h('p', { class: 'links' },
-    h('a', { href: `/hall/${encodeURIComponent(id)}` }, 'Hall'), ' · ',
-    h('a', { href: `/desk/${encodeURIComponent(id)}` }, 'Arbiter’s desk'), ' · ',
-    h('a', { href: `/standings/${encodeURIComponent(id)}` }, 'Standings'));
+    h('a', { href: `/hall/${encodeURIComponent(id)}` }, t('hall.title')), ' · ',
+    h('a', { href: `/desk/${encodeURIComponent(id)}` }, t('hall.desk')), ' · ',
+    h('a', { href: `/standings/${encodeURIComponent(id)}` }, t('hall.standings')));
   app.append(header('events'), h('main', { class: 'organise-page' }, h('section', { class: 'card no-print' }, title, status, links, msg), tokenForm, trfForm, roundsCard, eboardsCard, cards));
 }

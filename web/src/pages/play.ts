@@ -16,16 +16,19 @@ import { capital, t } from '../i18n';
 import { article, claimName, duty as dutyWords, flagWords, resultWords, sideName, whoName } from '../words';
 
 export const ruleSets: [string, string][] = [
-  ['fide', 'FIDE (standard): touch-move, 2 min for an illegal move, the second loses'],
-  ['fide-rapid', 'FIDE rapid: 1 min for an illegal move'],
-  ['fide-blitz', 'FIDE blitz: 1 min for an illegal move'],
-  ['uscf', 'US Chess: the rook may be touched first when castling'],
-  ['casual', 'Casual: no touch-move, no penalties'],
-  ['fide-1971', 'FIDE 1971: vertical castling (Pam–Krabbé) allowed'],
+  ['fide', t('home.rules.fide')],
+  ['fide-rapid', t('home.rules.fide-rapid')],
+  ['fide-blitz', t('home.rules.fide-blitz')],
+  ['uscf', t('home.rules.uscf')],
+  ['casual', t('home.rules.casual')],
+  ['fide-1971', t('home.rules.fide-1971')],
 ];
 
+/** The piece letter of a role, for its name in the catalogue (piece.N). */
+const roleLetter: Record<string, string> = { pawn: 'P', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K' };
+
 const timeControls: [string, string][] = [
-  ['', 'No clock'],
+  ['', t('home.no-clock')],
   ['300+3', '5 min + 3 s'],
   ['600+5', '10 min + 5 s'],
   ['900+10', '15 min + 10 s'],
@@ -34,24 +37,23 @@ const timeControls: [string, string][] = [
 
 /** The first page: start a game under a rule set, or go back to one. */
 export function home(app: HTMLElement) {
-  setTitle('Play under touch-move');
+  setTitle(t('home.title'));
   const err = h('p', { class: 'error', role: 'alert', hidden: true });
   const form = h(
     'form',
     { class: 'card setup', id: 'new-game' },
-    h('h2', null, 'New game on this screen'),
+    h('h2', null, t('home.new')),
     h(
       'p',
       { class: 'muted' },
-      'Two players, one board. Click a piece to touch it, drag it to move it, press your clock when done. ' +
-        'The arbiter applies the touch-move rule (FIDE Article 4) and rules on illegal moves and claims as they happen.',
+      t('home.how'),
     ),
-    h('div', { class: 'row' }, h('label', null, 'White ', h('input', { name: 'white', value: 'White', autocomplete: 'off' })),
-      h('label', null, 'Black ', h('input', { name: 'black', value: 'Black', autocomplete: 'off' }))),
-    h('label', null, 'Rule set ', h('select', { name: 'rules', id: 'rules' }, ruleSets.map(([v, t]) => h('option', { value: v }, t)))),
-    h('label', null, 'Clock ', h('select', { name: 'clock', id: 'clock' }, timeControls.map(([v, t]) => h('option', { value: v }, t)))),
-    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'enforce' }), ' Refuse violations at once instead of recording them (training)'),
-    h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start the game'),
+    h('div', { class: 'row' }, h('label', null, t('side.white') + ' ', h('input', { name: 'white', value: t('side.white'), autocomplete: 'off' })),
+      h('label', null, t('side.black') + ' ', h('input', { name: 'black', value: t('side.black'), autocomplete: 'off' }))),
+    h('label', null, t('home.rules') + ' ', h('select', { name: 'rules', id: 'rules' }, ruleSets.map(([v, words]) => h('option', { value: v }, words)))),
+    h('label', null, t('home.clock') + ' ', h('select', { name: 'clock', id: 'clock' }, timeControls.map(([v, words]) => h('option', { value: v }, words)))),
+    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'enforce' }), ' ' + t('home.enforce')),
+    h('button', { type: 'submit', class: 'primary', id: 'start' }, t('home.start')),
     err,
   );
   form.addEventListener('submit', async ev => {
@@ -80,7 +82,7 @@ export function home(app: HTMLElement) {
       location.assign(`/play/${g.id}`);
     } catch (e) {
       err.hidden = false;
-      err.textContent = `Could not start a game: ${(e as Error).message}`;
+      err.textContent = t('home.start-failed', { Why: (e as Error).message });
     }
   });
   const list = recent.list();
@@ -89,13 +91,13 @@ export function home(app: HTMLElement) {
     h(
       'main',
       { class: 'home' },
-      h('section', { class: 'intro' }, h('h1', null, 'Play under touch-move'),
-        h('p', null, 'A piece you touch is a piece you move. Try it: start a game, touch a knight, then move a pawn, and see the arbiter rule.')),
+      h('section', { class: 'intro' }, h('h1', null, t('home.title')),
+        h('p', null, t('home.intro'))),
       form,
       list.length
-        ? h('section', { class: 'card' }, h('h2', null, 'Your games on this device'),
+        ? h('section', { class: 'card' }, h('h2', null, t('home.yours')),
           h('ul', { class: 'plain' }, list.map(g => h('li', null, h('a', { href: `/play/${g.game}` }, `${g.white} – ${g.black}`), ` · ${g.rules} · `,
-            h('a', { href: `/board/${g.game}` }, 'board page'), ' · ', h('a', { href: `/desk/${g.event}` }, 'desk')))))
+            h('a', { href: `/board/${g.game}` }, t('home.board-page')), ' · ', h('a', { href: `/desk/${g.event}` }, t('events.desk'))))))
         : null,
     ),
   );
@@ -113,7 +115,7 @@ export function play(app: HTMLElement, id: string) {
   if (fromLink) tokens.setBoard(id, fromLink);
   const token = () => tokens.board(id);
 
-  const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, 'Connecting…');
+  const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, t('play.connecting'));
   const note = h('div', { class: 'notice', id: 'notice', role: 'alert', hidden: true });
   const boardEl = h('div', { class: 'board', id: 'board' });
   const focusWrap = h(
@@ -147,7 +149,7 @@ export function play(app: HTMLElement, id: string) {
   const rulings = rulingsCard();
   const resultEl = h('p', { class: 'result', id: 'result' });
   const links = h('p', { class: 'links' });
-  const promo = h('div', { class: 'promo', role: 'dialog', 'aria-label': 'Promote to', hidden: true, id: 'promo' });
+  const promo = h('div', { class: 'promo', role: 'dialog', 'aria-label': t('play.promote-to'), hidden: true, id: 'promo' });
 
   const panel = (side: Side) => {
     const clockBtn = h('button', { class: 'clock-btn', id: `press-${side}`, type: 'button' }, t('play.press'));
@@ -169,7 +171,7 @@ export function play(app: HTMLElement, id: string) {
       accept: actBtn('accept-draw', t('play.accept')),
       decline: actBtn('decline-draw', t('play.decline')),
       resign: actBtn('resign', t('play.resign'), { class: 'danger' }),
-      flag: actBtn('flag', t('play.flag'), { class: 'danger', title: 'This player’s time has run out' }),
+      flag: actBtn('flag', t('play.flag'), { class: 'danger', title: t('play.flag-title') }),
     };
     const more = h(
       'details',
@@ -356,7 +358,7 @@ export function play(app: HTMLElement, id: string) {
 
   function choosePromotion(color: Side, sq: Key): Promise<string | null> {
     return new Promise(resolve => {
-      const names: [string, string][] = [['q', 'Queen'], ['r', 'Rook'], ['b', 'Bishop'], ['n', 'Knight']];
+      const names: [string, string][] = [['q', 'Q'], ['r', 'R'], ['b', 'B'], ['n', 'N']].map(([l, p]) => [l, capital(t(`piece.${p}`))]);
       const done = (v: string | null) => {
         promo.hidden = true;
         fill(promo);
@@ -365,9 +367,9 @@ export function play(app: HTMLElement, id: string) {
       };
       fill(
         promo,
-        h('p', null, `Promote on ${sq} to:`),
-        h('div', { class: 'row' }, names.map(([l, n]) => h('button', { type: 'button', class: `promo-${l}`, 'aria-label': `${sideName(color)} ${n.toLowerCase()}`, onclick: () => done(l) }, n)),
-          h('button', { type: 'button', onclick: () => done(null) }, 'Leave the pawn')),
+        h('p', null, t('play.promote-on', { Sq: sq })),
+        h('div', { class: 'row' }, names.map(([l, n]) => h('button', { type: 'button', class: `promo-${l}`, 'aria-label': `${sideName(color)}: ${n.toLowerCase()}`, onclick: () => done(l) }, n)),
+          h('button', { type: 'button', onclick: () => done(null) }, t('play.leave-pawn'))),
       );
       promo.hidden = false;
       (promo.querySelector('button') as HTMLButtonElement).focus();
@@ -612,7 +614,8 @@ export function play(app: HTMLElement, id: string) {
     if (c && !over) s += ' ' + capital(t('play.may-claim', { Who: whoName(c.claimant) }));
     if (g.drawOffer && !over) s += ' ' + capital(t('play.offers', { Who: whoName(g.drawOffer) }));
     status.textContent = s;
-    focusWrap.setAttribute('aria-description', `Cursor on ${cursor}${m.phys.get(cursor) ? ', ' + m.phys.get(cursor)!.color + ' ' + m.phys.get(cursor)!.role : ', empty'}`);
+    const under = m.phys.get(cursor);
+    focusWrap.setAttribute('aria-description', t('play.cursor', { Sq: cursor, What: under ? `${sideName(under.color)}: ${t(`piece.${roleLetter[under.role]}`)}` : t('play.empty') }));
     moveList(moves, m.sans.slice(0, m.ply + 1), m.startFen, m.moveTexts);
     rulings.draw(m.rulings, m.rulingFens, flag, m.rulingEntries);
     drawClocks(g, clockEl);

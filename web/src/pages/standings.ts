@@ -11,6 +11,7 @@ import { api, ApiError, tokens } from '../api';
 import { delayNote, header } from '../common';
 import { h, fill, setTitle } from '../dom';
 import { followEvent } from '../feed';
+import { t } from '../i18n';
 
 /** The answer of GET /api/events/{id}/standings. */
 export interface Standings {
@@ -43,10 +44,10 @@ export interface TeamRow {
 
 /** Tie-break sets an organiser may pick (C.07's names), the event's own first. */
 const sets: [string, string][] = [
-  ['', 'The event’s tie-breaks'],
-  ['BH/C1,BH,SB,DE,WIN', 'Swiss: BH/C1, BH, SB, DE, WIN'],
-  ['DE,WIN,SB,KS', 'Round robin: DE, WIN, SB, KS'],
-  ['ARO,TPR,PTP', 'Ratings: ARO, TPR, PTP'],
+  ['', t('standings.tb.event')],
+  ['BH/C1,BH,SB,DE,WIN', t('standings.tb.swiss')],
+  ['DE,WIN,SB,KS', t('standings.tb.rr')],
+  ['ARO,TPR,PTP', t('standings.tb.ratings')],
 ];
 
 /** A number of points as a scoresheet writes it: 4½, ½, 3. */
@@ -68,20 +69,20 @@ function rankCells(rows: { rank: number }[]): string[] {
 }
 
 export function standingsPage(app: HTMLElement, id: string) {
-  const title = h('h1', { id: 'title' }, 'Standings');
+  const title = h('h1', { id: 'title' }, t('hall.standings'));
   const sub = h('p', { class: 'muted', id: 'standings-sub' });
   const delayed = h('p', { class: 'delay-note', id: 'delay-note', hidden: true });
   const err = h('p', { class: 'error', role: 'alert', id: 'standings-error', hidden: true });
   const table = h('div', { class: 'standings-wrap', id: 'standings' });
   const teams = h('div', { class: 'standings-wrap', id: 'team-standings', hidden: true });
-  const select = h('select', { id: 'tiebreak-set', 'aria-label': 'Tie-breaks' }, sets.map(([v, t]) => h('option', { value: v }, t)));
-  const custom = h('input', { id: 'tiebreaks', placeholder: 'or your own: BH/C1,BH,SB', autocomplete: 'off', size: 24 });
+  const select = h('select', { id: 'tiebreak-set', 'aria-label': t('events.tiebreaks') }, sets.map(([v, words]) => h('option', { value: v }, words)));
+  const custom = h('input', { id: 'tiebreaks', placeholder: t('standings.own'), autocomplete: 'off', size: 24 });
   app.append(
     header(''),
     h('main', { class: 'standings' },
       h('div', { class: 'hall-head' }, h('div', null, title, sub, delayed),
-        h('p', { class: 'links' }, h('a', { href: `/hall/${id}` }, 'Hall'), ' · ', h('a', { href: `/desk/${id}` }, 'Arbiter’s desk'))),
-      h('p', { class: 'row standings-choice' }, h('label', null, 'Tie-breaks ', select), custom),
+        h('p', { class: 'links' }, h('a', { href: `/hall/${id}` }, t('hall.title')), ' · ', h('a', { href: `/desk/${id}` }, t('hall.desk')))),
+      h('p', { class: 'row standings-choice' }, h('label', null, t('events.tiebreaks') + ' ', select), custom),
       err, teams, table),
   );
   const token = () => tokens.arbiter(id) || undefined;
@@ -104,7 +105,7 @@ export function standingsPage(app: HTMLElement, id: string) {
           show(s);
         } catch (e) {
           err.hidden = false;
-          err.textContent = e instanceof ApiError && e.status === 404 ? 'No standings yet: the event has no players from a TRF file.' : `The standings could not be read: ${(e as Error).message}`;
+          err.textContent = e instanceof ApiError && e.status === 404 ? t('standings.none') : t('standings.read-failed', { Why: (e as Error).message });
         }
       } while (again);
     } finally {
@@ -113,13 +114,13 @@ export function standingsPage(app: HTMLElement, id: string) {
   };
   const show = (s: Standings) => {
     table.dataset.rounds = String(s.rounds);
-    fill(sub, `After round ${s.rounds} · ${s.system === 'round-robin' ? 'round robin' : 'Swiss system'} · tie-breaks ${s.tiebreaks.join(', ') || 'none'}`);
+    fill(sub, t('standings.sub', { Round: s.rounds, System: s.system === 'round-robin' ? t('standings.rr') : t('standings.swiss'), Tiebreaks: s.tiebreaks.join(', ') || t('standings.none-tb') }));
     const ranks = rankCells(s.rows);
     fill(table, h('table', { class: 'standings-table' },
       h('thead', null, h('tr', null,
-        h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col', class: 'num' }, 'No.'), h('th', { scope: 'col' }, 'Name'),
-        h('th', { scope: 'col', class: 'num' }, 'Rating'), h('th', { scope: 'col' }, 'Fed'), h('th', { scope: 'col', class: 'num' }, 'Pts'),
-        s.tiebreaks.map(t => h('th', { scope: 'col', class: 'num', title: t }, t)))),
+        h('th', { scope: 'col' }, t('standings.col.rank')), h('th', { scope: 'col', class: 'num' }, t('standings.col.no')), h('th', { scope: 'col' }, t('standings.col.name')),
+        h('th', { scope: 'col', class: 'num' }, t('standings.col.rating')), h('th', { scope: 'col' }, t('standings.col.fed')), h('th', { scope: 'col', class: 'num' }, t('standings.col.pts')),
+        s.tiebreaks.map(tb => h('th', { scope: 'col', class: 'num', title: tb }, tb)))),
       h('tbody', null, s.rows.map((r, i) => h('tr', { 'data-start': String(r.start), 'data-rank': String(r.rank), class: ranks[i] === '' ? 'tied' : '' },
         h('td', { class: 'rank' }, ranks[i]),
         h('td', { class: 'num' }, String(r.start)),
@@ -131,17 +132,17 @@ export function standingsPage(app: HTMLElement, id: string) {
     teams.hidden = !s.teams?.length;
     if (s.teams?.length) {
       const tr = rankCells(s.teams);
-      fill(teams, h('h2', null, 'Teams'), h('table', { class: 'standings-table' },
-        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Team'), h('th', { scope: 'col', class: 'num' }, 'Match pts'), h('th', { scope: 'col', class: 'num' }, 'Game pts'))),
-        h('tbody', null, s.teams.map((t, i) => h('tr', { 'data-team': String(t.team) },
-          h('td', { class: 'rank' }, tr[i]), h('td', null, t.name), h('td', { class: 'num points' }, pointsText(t.match_points)), h('td', { class: 'num' }, pointsText(t.game_points)))))));
+      fill(teams, h('h2', null, t('standings.teams')), h('table', { class: 'standings-table' },
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, t('standings.col.rank')), h('th', { scope: 'col' }, t('standings.col.team')), h('th', { scope: 'col', class: 'num' }, t('standings.col.match-pts')), h('th', { scope: 'col', class: 'num' }, t('standings.col.game-pts')))),
+        h('tbody', null, s.teams.map((tm, i) => h('tr', { 'data-team': String(tm.team) },
+          h('td', { class: 'rank' }, tr[i]), h('td', null, tm.name), h('td', { class: 'num points' }, pointsText(tm.match_points)), h('td', { class: 'num' }, pointsText(tm.game_points)))))));
     }
   };
   api.event(id, token()).then(ev => {
-    setTitle(`${ev.name} — standings`);
-    fill(title, `${ev.name}: standings`);
+    setTitle(t('standings.page-title', { Event: ev.name }));
+    fill(title, t('standings.heading', { Event: ev.name }));
     delayNote(delayed, token() ? 0 : (ev.delay ?? 0));
-  }, () => fill(title, 'No such event'));
+  }, () => fill(title, t('common.no-event')));
   select.addEventListener('change', () => void read());
   custom.addEventListener('change', () => void read());
   void read();
