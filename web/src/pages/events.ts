@@ -9,7 +9,7 @@ import { header } from '../common';
 import { h, fill, setTitle } from '../dom';
 import type { CreatedEvent, EventListItem } from '../types';
 import { ruleSets } from './play';
-import { t } from '../i18n';
+import { n, t } from '../i18n';
 
 /** The tie-break lists offered, in C.07's names; any other may be typed. */
 const tiebreakChoices = (): [string, string][] => [
@@ -18,6 +18,14 @@ const tiebreakChoices = (): [string, string][] => [
   ['DE,WIN,SB,KS', t('events.tb.rr')],
   ['ARO,BH,SB', t('events.tb.aro')],
 ];
+
+/** Where a tournament stands, in the reader's words (the server says it in English). */
+function statusWords(e: EventListItem): string {
+  if (e.current_round === undefined) return e.status ?? '';
+  if (!e.game_count) return t('events.status.no-games');
+  if (!e.current_round) return n('events.status.paired', e.rounds ?? 0);
+  return t('events.status.round', { N: e.current_round, Of: e.rounds ?? e.current_round });
+}
 
 /** A date as the reader's browser writes it. */
 const day = (iso?: string) => {
@@ -107,7 +115,7 @@ export function events(app: HTMLElement) {
       fill(list, tournaments.length
         ? h('ul', { class: 'plain events' }, tournaments.map(e => h('li', { 'data-event': e.id },
             h('a', { href: `/hall/${e.id}` }, h('strong', null, e.name)), e.site ? ` · ${e.site}` : '',
-            h('div', { class: 'muted small' }, h('span', { class: 'event-dates' }, when(e)), ' · ', h('span', { class: 'event-status' }, e.status ?? '')),
+            h('div', { class: 'muted small' }, h('span', { class: 'event-dates' }, when(e)), ' · ', h('span', { class: 'event-status' }, statusWords(e))),
             h('div', { class: 'small' }, h('a', { href: `/standings/${e.id}` }, t('events.standings')), ' · ', h('a', { href: `/desk/${e.id}` }, t('events.desk')),
               tokens.arbiter(e.id) ? [' · ', h('a', { href: `/organise/${e.id}` }, t('events.organise-short'))] : null))))
         : h('p', { class: 'muted' }, t('events.none')));
