@@ -23,14 +23,24 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 	post(t, base, g, moves("white", "e2e4")...)
 	post(t, base, g, act{"by": "black", "act": "touch", "sq": "g8"})
 	post(t, base, g, act{"by": "black", "act": "lift", "sq": "d7"}, act{"by": "black", "act": "drop", "sq": "d5"})
+	// A second event for the desk's other cards: a game decided by the
+	// arbiter with a reason, and a game whose start position stood three
+	// times (the knights out and back twice).
+	var ev2 createdEvent
+	apiCall(t, "POST", base+"/api/events", "", map[string]any{"name": "Cupa 2", "games": []map[string]any{{"white": "Carmen", "black": "Dan"}, {"white": "Elena", "black": "Florin"}}}, &ev2)
+	apiCall(t, "POST", base+"/api/games/"+ev2.Games[0].ID+"/result", ev2.ArbiterToken, map[string]any{"result": "1-0", "reason": "telefon"}, nil)
+	post(t, base, ev2.Games[1], moves("white", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8")...)
 
 	for _, c := range []struct {
 		code, accept                 string
 		violation, press, desk, hall string
 		refuse, place                string
+		push, decided, times         string
 	}{
-		{"ro", "", "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)", "Apasă ceasul", "Masa arbitrului", "Sala de joc", "Respinge: mutarea rămâne", "Runda 1 · Masa 1"},
-		{"ru", "ru-RU,ru", "сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)", "Нажать часы", "Стол арбитра", "Игровой зал", "Отклонить: ход остаётся", "Тур 1 · Доска 1"},
+		{"ro", "", "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)", "Apasă ceasul", "Masa arbitrului", "Sala de joc", "Respinge: mutarea rămâne", "Runda 1 · Masa 1",
+			"Trimite la lichess", "Decis de arbitru: 1-0, „telefon”", "a apărut, după aspect, de 3 ori; exact aceeași poziție: de 3 ori"},
+		{"ru", "ru-RU,ru", "сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)", "Нажать часы", "Стол арбитра", "Игровой зал", "Отклонить: ход остаётся", "Тур 1 · Доска 1",
+			"Отправка на lichess", "Решение арбитра: 1-0, «telefon»", "на вид встречалась 3 раза, в точности та же — 3 раза"},
 	} {
 		t.Run(c.code, func(t *testing.T) {
 			var b *browser
@@ -81,10 +91,22 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 				t.Errorf("the desk's refuse button says %q, want %q", txt, c.refuse)
 			}
 			english(b, "the desk", "Before the move", "Refuse: the move stands", "may claim until touching", "Round · board", "Broadcast delay", "Push to lichess", "Set result", "Claims ruled", "No claim yet", "No notes", "Round 1 · Board 1")
+			if txt := b.text("#broadcast-form h2"); txt != c.push {
+				t.Errorf("the desk's broadcast panel is headed %q, want %q", txt, c.push)
+			}
 			b.screenshot("lang-desk-" + c.code + "-desktop")
 			b.resize(phoneW, phoneH, true)
 			b.wait("the desk on a phone", 10*time.Second, fmt.Sprintf(`document.body.textContent.includes(%q)`, c.violation))
 			fits("the desk on a phone")
+
+			// The other event's desk: a decision with its reason in the
+			// language's quotes, and a repetition counted in its plural forms.
+			b.resize(desktopW, desktopH, false)
+			b.open("/desk/" + ev2.ID + "#token=" + ev2.ArbiterToken)
+			b.wait("the decision", 10*time.Second, fmt.Sprintf(`[...document.querySelectorAll(".decision")].some(e => e.textContent === %q)`, c.decided))
+			b.wait("the repetition", 10*time.Second, fmt.Sprintf(`(document.querySelector('article[data-item="threefold"]') || {textContent: ""}).textContent.includes(%q)`, c.times))
+			english(b, "the desk's decision and repetition", "Decided by", "no reason given", "by the look of it", "the very same", "castling:", "Grant", "No claim made")
+			fits("the second desk")
 
 			// The hall.
 			b.open("/hall/" + ev.ID)

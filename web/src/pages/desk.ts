@@ -27,7 +27,7 @@ import { castlingWords, plyLabel, repetition, type Repetition } from '../identit
 import { boardFen, ended, lastMove, type Mirror } from '../mirror';
 import type { Action, Note, Side } from '../types';
 import { broadcastPanel } from './broadcast';
-import { article, claimName, clockInput, delayWords, flagWords, fmtClock, noteName, parseClock, resultWords, ruling as rulingWords, sideName, whoName } from '../words';
+import { article, claimName, clockInput, delayWords, duration, flagWords, fmtClock, noteName, parseClock, resultWords, ruling as rulingWords, sideName, whoName } from '../words';
 
 const dismissedKey = (game: string) => `arbiter.dismissed.${game}`;
 const dismissed = (game: string): string[] => {
@@ -251,8 +251,8 @@ export function desk(app: HTMLElement, id: string) {
     if (old && old.at === n.at) return old.el;
     const row = (what: string, x: Note['times'], cls: string) =>
       h('tr', { class: cls }, h('th', { scope: 'row' }, what), h('td', { class: 'held-white' }, x ? fmtClock(x.white) : '?'), h('td', { class: 'held-black' }, x ? fmtClock(x.black) : '?'));
-    const white = h('input', { id: `clock-white-${gid}`, autocomplete: 'off', size: 8, 'aria-label': t('desk.white-clock-aria'), placeholder: 'm:ss' });
-    const black = h('input', { id: `clock-black-${gid}`, autocomplete: 'off', size: 8, 'aria-label': t('desk.black-clock-aria'), placeholder: 'm:ss' });
+    const white = h('input', { id: `clock-white-${gid}`, autocomplete: 'off', size: 8, 'aria-label': t('desk.white-clock-aria'), placeholder: t('desk.time-placeholder') });
+    const black = h('input', { id: `clock-black-${gid}`, autocomplete: 'off', size: 8, 'aria-label': t('desk.black-clock-aria'), placeholder: t('desk.time-placeholder') });
     const form = h('form', { class: 'set-clocks', id: `clock-form-${gid}`, hidden: true },
       h('div', { class: 'row' },
         h('label', null, t('side.white') + ' ', white), h('label', null, t('side.black') + ' ', black),
@@ -356,7 +356,7 @@ export function desk(app: HTMLElement, id: string) {
       'article',
       { class: 'card pending kind-claim', 'data-game': g.view.id, 'data-item': 'threefold' },
       h('h3', null, label(g)),
-      h('p', null, h('strong', null, t('desk.repetition', { Pos: plyLabel(m.ply, m.sans, m.startFen), Looks: rep.lookAlikes.length, Same: rep.same })),
+      h('p', null, h('strong', null, t('desk.repetition', { Pos: plyLabel(m.ply, m.sans, m.startFen), Looks: count('desk.times', rep.lookAlikes.length), Same: count('desk.times', rep.same) })),
         h('br'), h('span', { class: 'article' }, `FIDE 9.2: ${article('9.2.2')}`)),
       repetitionView(rep, m, m.startFen),
       h('p', null, correct
@@ -387,7 +387,7 @@ export function desk(app: HTMLElement, id: string) {
         h('p', null, h('strong', null, r.by === 'arbiter'
           ? t(`ruling.arbiter.${r.granted ? 'granted' : 'refused'}`, { What: claimName(r.what) })
           : t(`ruling.claim.${r.granted ? 'granted' : 'refused'}`, { Who: whoName(r.by) || t('who.someone'), What: claimName(r.what) })),
-          r.bonus ? ` (${t('desk.bonus', { Seconds: r.bonus.seconds, Who: sideName(r.bonus.to) })})` : '',
+          r.bonus ? ` (${t('ruling.bonus', { Time: duration(r.bonus.seconds), To: whoName(r.bonus.to) })})` : '',
           r.article ? [h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)] : null),
         body,
       );
@@ -490,7 +490,7 @@ export function desk(app: HTMLElement, id: string) {
     const flag = g.flag();
     fill(row.result, resultWords(f.result, f.reason, flag),
       flag ? h('div', { class: 'mark mark-flag' }, t('desk.flag-fell', { Who: sideName(flag) })) : null,
-      f.decision ? h('div', { class: 'decision' }, t('desk.decided-by', { Result: f.decision.result }), f.decision.reason ? `“${f.decision.reason}”` : t('desk.no-reason')) : null,
+      f.decision ? h('div', { class: 'decision' }, f.decision.reason ? t('desk.decided-by', { Result: f.decision.result, Why: f.decision.reason }) : t('desk.decided-no-reason', { Result: f.decision.result })) : null,
       m.illegal ? h('div', { class: 'mark mark-illegal' }, rulingWords(m.illegal)) : null);
     row.tr.classList.toggle('flagged', !!flag);
     row.tr.dataset.fen = boardFen(m.phys);
