@@ -36,11 +36,14 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 		violation, press, desk, hall string
 		refuse, place                string
 		push, decided, times         string
+		standings, last              string
 	}{
 		{"ro", "", "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)", "Apasă ceasul", "Masa arbitrului", "Sala de joc", "Respinge: mutarea rămâne", "Runda 1 · Masa 1",
-			"Trimite la lichess", "Decis de arbitru: 1-0, „telefon”", "a apărut, după aspect, de 3 ori; exact aceeași poziție: de 3 ori"},
+			"Trimite la lichess", "Decis de arbitru: 1-0, „telefon”", "a apărut, după aspect, de 3 ori; exact aceeași poziție: de 3 ori",
+			"Clasament", "4… Cg8"},
 		{"ru", "ru-RU,ru", "сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)", "Нажать часы", "Стол арбитра", "Игровой зал", "Отклонить: ход остаётся", "Тур 1 · Доска 1",
-			"Отправка на lichess", "Решение арбитра: 1-0, «telefon»", "на вид встречалась 3 раза, в точности та же — 3 раза"},
+			"Отправка на lichess", "Решение арбитра: 1-0, «telefon»", "на вид встречалась 3 раза, в точности та же — 3 раза",
+			"Таблица", "4… Кg8"},
 	} {
 		t.Run(c.code, func(t *testing.T) {
 			var b *browser
@@ -116,11 +119,21 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 			}
 			fits("the hall on a phone")
 			b.wait("the hall's marks", 10*time.Second, fmt.Sprintf(`document.querySelector(".hall-card").textContent.includes(%q) && document.querySelector(".hall-card .marks").textContent !== ""`, c.place))
-			english(b, "the hall", "touch-move violation", "claimable", "to move", "Round 1", "offline")
+			english(b, "the hall", "touch-move violation", "claimable", "to move", "Round 1", "offline", "Standings", "PGN of every game", "Arbiter’s desk")
+			if txt := b.text("#link-standings"); txt != c.standings {
+				t.Errorf("the hall's link to the standings says %q, want %q", txt, c.standings)
+			}
 			b.screenshot("lang-hall-" + c.code + "-phone")
 			b.resize(desktopW, desktopH, false)
 			b.wait("the hall", 10*time.Second, `document.querySelectorAll(".hall-card").length === 1`)
 			fits("the hall")
+
+			// The other event's hall: the last move in the language's
+			// piece letters, the decided game's result in its words.
+			b.open("/hall/" + ev2.ID)
+			b.wait("the second hall", 10*time.Second, fmt.Sprintf(`document.querySelectorAll(".hall-card").length === 2 && document.querySelector('.hall-card[data-game=%q]').textContent.includes(%q)`, ev2.Games[1].ID, c.last))
+			english(b, "the second hall", "White wins", "the arbiter’s decision", "to move", "Round 1", "Board 2")
+			fits("the second hall")
 		})
 	}
 }

@@ -12,7 +12,7 @@ import { h, fill, setTitle } from '../dom';
 import { followEvent, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
 import type { EventInfo, EventMatch, Side } from '../types';
-import { lang, t } from '../i18n';
+import { lang, san, t } from '../i18n';
 import { claimName, resultWords, sideName, whoName } from '../words';
 
 interface Card {
@@ -46,8 +46,8 @@ export function markers(g: GameState): { kind: string; text: string }[] {
   return out;
 }
 
-/** The months' names in the reader's language (CLDR's, from the browser). */
-const months = Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(lang(), { month: 'long' }).format(new Date(2000, i, 15)));
+/** The months' names as a date says them ("4 October", Russian "4 октября"), from the catalogue. */
+const months = Array.from({ length: 12 }, (_, i) => t(`month.${i + 1}`));
 
 /** A TRF date (2025/10/04, 2025-10-04, 25/10/04) as [year, month, day], or null. */
 function parseDate(s?: string): [number, number, number] | null {
@@ -59,12 +59,26 @@ function parseDate(s?: string): [number, number, number] | null {
   return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 ? [y, mo, d] : null;
 }
 
-/** The event's dates in words: "4–6 October 2025", "30 September – 2 October 2025". */
+/**
+ * The event's dates in words: "4–6 October 2025", "30 September – 2
+ * October 2025"; in another language as CLDR writes a range of days in it
+ * where the browser's Intl knows the language (German "4.–6. Oktober
+ * 2025", Russian "4–6 октября 2025 г.", Spanish "4–6 de octubre de
+ * 2025"), else in English's order with the catalogue's months (Albanian,
+ * which Chromium's Intl lacks: "4–6 tetor 2025").
+ */
 export function datesWords(start?: string, end?: string): string {
   const a = parseDate(start);
   const b = parseDate(end);
   const one = (x: [number, number, number], year = true) => `${x[2]} ${months[x[1] - 1]}${year ? ` ${x[0]}` : ''}`;
   if (!a && !b) return [start, end].filter(x => x?.trim()).join(' – ');
+  if (lang() !== 'en' && Intl.DateTimeFormat.supportedLocalesOf([lang()]).length) {
+    const f = new Intl.DateTimeFormat(lang(), { day: 'numeric', month: 'long', year: 'numeric' });
+    const day = (x: [number, number, number]) => new Date(x[0], x[1] - 1, x[2], 12);
+    if (!a || !b || a.join() === b.join()) return f.format(day((a ?? b)!));
+    const [x, y] = day(a) <= day(b) ? [day(a), day(b)] : [day(b), day(a)];
+    return f.formatRange(x, y);
+  }
   if (!a || !b) return one((a ?? b)!);
   if (a.join() === b.join()) return one(a);
   if (a[0] === b[0] && a[1] === b[1]) return `${a[2]}–${b[2]} ${months[a[1] - 1]} ${a[0]}`;
@@ -161,7 +175,7 @@ export function hall(app: HTMLElement, id: string) {
     const over = !inPlay(g);
     const f = inForce(g);
     const flag = g.flag();
-    const last = m.ply > 0 ? `${Math.ceil(m.ply / 2)}${m.ply % 2 ? '.' : '…'} ${m.sans[m.ply]}` : t('hall.no-move');
+    const last = m.ply > 0 ? `${Math.ceil(m.ply / 2)}${m.ply % 2 ? '.' : '…'} ${san(m.sans[m.ply])}` : t('hall.no-move');
     fill(c.info, h('span', { class: 'last' }, last), ' ', over
       ? h('span', { class: 'res' + (flag ? ' flag' : '') }, resultWords(f.result, f.reason, flag))
       : h('span', { class: 'muted' }, t('hall.to-move', { Who: sideName(m.mover) })));
