@@ -30,6 +30,9 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 	apiCall(t, "POST", base+"/api/events", "", map[string]any{"name": "Cupa 2", "games": []map[string]any{{"white": "Carmen", "black": "Dan"}, {"white": "Elena", "black": "Florin"}}}, &ev2)
 	apiCall(t, "POST", base+"/api/games/"+ev2.Games[0].ID+"/result", ev2.ArbiterToken, map[string]any{"result": "1-0", "reason": "telefon"}, nil)
 	post(t, base, ev2.Games[1], moves("white", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8")...)
+	// A third, broadcast with a delay of a minute and a half.
+	var ev3 createdEvent
+	apiCall(t, "POST", base+"/api/events", "", map[string]any{"name": "Cupa 3", "delay": 90, "games": []map[string]any{{"white": "Gabi", "black": "Horia"}}}, &ev3)
 
 	for _, c := range []struct {
 		code, accept                 string
@@ -37,13 +40,14 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 		refuse, place                string
 		push, decided, times         string
 		standings, last              string
+		brand, delayed               string
 	}{
 		{"ro", "", "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)", "Apasă ceasul", "Masa arbitrului", "Sala de joc", "Respinge: mutarea rămâne", "Runda 1 · Masa 1",
 			"Trimite la lichess", "Decis de arbitru: 1-0, „telefon”", "a apărut, după aspect, de 3 ori; exact aceeași poziție: de 3 ori",
-			"Clasament", "4… Cg8"},
+			"Clasament", "4… Cg8", "arbiter: Joacă", "Transmisie întârziată cu 1 min 30 s"},
 		{"ru", "ru-RU,ru", "сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)", "Нажать часы", "Стол арбитра", "Игровой зал", "Отклонить: ход остаётся", "Тур 1 · Доска 1",
 			"Отправка на lichess", "Решение арбитра: 1-0, «telefon»", "на вид встречалась 3 раза, в точности та же — 3 раза",
-			"Таблица", "4… Кg8"},
+			"Таблица", "4… Кg8", "arbiter: Играть", "Трансляция с задержкой 1 мин 30 с"},
 	} {
 		t.Run(c.code, func(t *testing.T) {
 			var b *browser
@@ -134,6 +138,16 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 			b.wait("the second hall", 10*time.Second, fmt.Sprintf(`document.querySelectorAll(".hall-card").length === 2 && document.querySelector('.hall-card[data-game=%q]').textContent.includes(%q)`, ev2.Games[1].ID, c.last))
 			english(b, "the second hall", "White wins", "the arbiter’s decision", "to move", "Round 1", "Board 2")
 			fits("the second hall")
+			if l := eval[string](b, `document.querySelector("header .brand").getAttribute("aria-label")`); l != c.brand {
+				t.Errorf("the header's name is read as %q, want %q", l, c.brand)
+			}
+
+			// The third event's hall: the broadcast delay in the language's units.
+			b.open("/hall/" + ev3.ID)
+			b.wait("the delay note", 10*time.Second, fmt.Sprintf(`!document.querySelector("#delay-note").hidden && document.querySelector("#delay-note strong").textContent === %q`, c.delayed))
+			if c.code == "ru" {
+				english(b, "the delayed hall", "min", "Broadcast")
+			}
 		})
 	}
 }

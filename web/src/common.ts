@@ -6,7 +6,7 @@ import { pieceAt } from './board';
 import { h, fill } from './dom';
 import type { GameState } from './feed';
 import type { Entry, GameView, Player, Ruling, Side } from './types';
-import { catalogues, codes, lang, setLang, t } from './i18n';
+import { catalogues, codes, lang, san as localSan, setLang, t } from './i18n';
 import { article, clockActWords, delayWords, fmtClock, ruling as rulingWords, whoName } from './words';
 
 export function header(active: string, ...extra: (Node | string)[]): HTMLElement {
@@ -15,7 +15,7 @@ export function header(active: string, ...extra: (Node | string)[]): HTMLElement
   return h(
     'header',
     { class: 'top' },
-    h('a', { href: '/', class: 'brand', 'aria-label': 'arbiter: play' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '♔'), 'arbiter'),
+    h('a', { href: '/', class: 'brand', 'aria-label': `arbiter: ${t('nav.play')}` }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '♔'), 'arbiter'),
     h('nav', { 'aria-label': t('common.pages') }, link('/', t('nav.play'), 'play'), link('/events', t('nav.events'), 'events'), ...extra, langSelect()),
   );
 }
@@ -114,7 +114,7 @@ export function rulingsCard(): { card: HTMLElement; draw: (rs: Ruling[], fens: s
  * The moves in SAN, numbered, the last one marked; texts[i], when given,
  * says what is irregular about move i (an illegal move that stands: it is
  * marked, with the text as its title). A move the page did not learn is
- * shown as "?".
+ * shown as "?". The pieces' letters are the reader's (Romanian Cf3).
  */
 export function moveList(el: HTMLElement, sans: string[], startFen: string, texts: string[] = []) {
   const moves = sans.slice(1);
@@ -134,7 +134,7 @@ export function moveList(el: HTMLElement, sans: string[], startFen: string, text
       items.push(row);
     }
     const text = texts[i + 1];
-    row.appendChild(h('span', { class: 'mv' + (i === moves.length - 1 ? ' last' : '') + (text ? ' irregular' : ''), title: text || null }, san || '?'));
+    row.appendChild(h('span', { class: 'mv' + (i === moves.length - 1 ? ' last' : '') + (text ? ' irregular' : ''), title: text || null }, localSan(san) || '?'));
     if (black) number++;
     black = !black;
   });

@@ -196,14 +196,14 @@ export function fmtClock(ms: number): string {
 
 export const sideName = (s: Side) => t(`side.${s}`);
 
-/** A broadcast delay in words: "15 min", "2 s", "1 h 30 min" ('' for none). */
+/** A broadcast delay in words, the units abbreviated in the reader's language: "15 min", "2 s", "1 h 30 min", Russian "1 ч 30 мин" ('' for none). */
 export function delayWords(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (!s) return '';
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const ss = s % 60;
-  return [h ? `${h} h` : '', m ? `${m} min` : '', ss ? `${ss} s` : ''].filter(x => x).join(' ');
+  return [h ? t('common.h', { N: h }) : '', m ? t('common.min', { N: m }) : '', ss ? t('common.s', { N: ss }) : ''].filter(x => x).join(' ');
 }
 
 /** The kinds of the server's notes, in a few words. */
