@@ -8,7 +8,7 @@
 
 import { api } from '../api';
 import { h, fill } from '../dom';
-import { n, t } from '../i18n';
+import { lang, n, t } from '../i18n';
 
 /** The arbiter's view of an event's pushes (GET /api/events/{id}/broadcast). */
 export interface BroadcastView {
@@ -27,7 +27,7 @@ export interface PushStatus {
   games?: { white?: string; black?: string; round?: string; moves: number; error?: string }[];
 }
 
-const timeOf = (s?: string) => (s ? new Date(s).toLocaleTimeString() : '');
+const timeOf = (s?: string) => (s ? new Date(s).toLocaleTimeString(lang()) : '');
 
 /** The panel; token gives the arbiter's token when it is needed. */
 export function broadcastPanel(id: string, token: () => string): HTMLElement {

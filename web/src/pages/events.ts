@@ -9,7 +9,7 @@ import { header } from '../common';
 import { h, fill, setTitle } from '../dom';
 import type { CreatedEvent, EventListItem } from '../types';
 import { ruleSets } from './play';
-import { n, t } from '../i18n';
+import { lang, n, t } from '../i18n';
 
 /** The tie-break lists offered, in C.07's names; any other may be typed. */
 const tiebreakChoices = (): [string, string][] => [
@@ -27,11 +27,11 @@ function statusWords(e: EventListItem): string {
   return t('events.status.round', { N: e.current_round, Of: e.rounds ?? e.current_round });
 }
 
-/** A date as the reader's browser writes it. */
+/** A date as the page's language writes it. */
 const day = (iso?: string) => {
   if (!iso) return '';
   const d = new Date(iso.length === 10 ? iso.replace(/\//g, '-') + 'T12:00:00' : iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(lang(), { year: 'numeric', month: 'short', day: 'numeric' });
 };
 
 export function events(app: HTMLElement) {
@@ -46,7 +46,7 @@ export function events(app: HTMLElement) {
     h('label', null, t('events.name') + ' ', h('input', { name: 'name', required: true, value: t('events.default-name') })),
     h('label', null, t('events.site') + ' ', h('input', { name: 'site', value: '' })),
     h('label', null, t('events.rules') + ' ', h('select', { name: 'rules' }, ruleSets.map(([v, words]) => h('option', { value: v }, words)))),
-    h('label', null, t('events.clock') + ' ', h('input', { name: 'clock', id: 'event-clock', placeholder: '90 min/40 moves + 30 min + 30 sec per move', size: 36 }),
+    h('label', null, t('events.clock') + ' ', h('input', { name: 'clock', id: 'event-clock', placeholder: '90/40+30+30s', size: 36 }),
       h('span', { class: 'muted small' }, ' ' + t('events.clock-help'))),
     h('label', null, t('events.system') + ' ', h('select', { name: 'system' }, h('option', { value: '' }, t('events.system-trf')), h('option', { value: 'swiss' }, t('events.swiss')), h('option', { value: 'round-robin' }, t('events.round-robin')))),
     h('label', null, t('events.tiebreaks') + ' ', h('select', { name: 'tiebreaks', id: 'event-tiebreaks' }, tiebreakChoices().map(([v, words]) => h('option', { value: v }, v ? `${v}: ${words}` : words)))),

@@ -13,7 +13,7 @@ import { header } from '../common';
 import { h, fill, setTitle } from '../dom';
 import type { EboardView, EventView, GameView, TRFImport } from '../types';
 import { resultWords } from '../words';
-import { t } from '../i18n';
+import { n, t } from '../i18n';
 
 /** The results the organiser enters: [value sent, forfeit, label]. */
 const results: [string, boolean, string][] = [
@@ -94,9 +94,9 @@ export function organise(app: HTMLElement, id: string) {
       const res: TRFImport = await api.importTRF(id, round, await f.text(), token(), accept);
       for (const g of res.games) tokens.setBoard(g.id, g.board_token);
       fill(conflictsBox);
-      say(t('organise.loaded', { Round: res.round, Games: res.games.length, Players: res.players }) +
-        (res.byes.length ? t('organise.loaded-byes', { N: res.byes.length }) : '') + (res.forfeits.length ? t('organise.loaded-forfeits', { N: res.forfeits.length }) : '') +
-        (res.conflicts?.length ? t('organise.loaded-conflicts', { N: res.conflicts.length, Kept: res.conflicts[0].kept }) : '') + '.');
+      say(t('organise.loaded', { Round: res.round, Games: n('organise.games', res.games.length), Players: n('organise.players', res.players) }) +
+        (res.byes.length ? n('organise.loaded-byes', res.byes.length) : '') + (res.forfeits.length ? n('organise.loaded-forfeits', res.forfeits.length) : '') +
+        (res.conflicts?.length ? n(res.conflicts[0].kept === 'file' ? 'organise.loaded-conflicts.file' : 'organise.loaded-conflicts.hall', res.conflicts.length) : '') + '.');
       selected = res.round;
       void load();
     } catch (e) {
@@ -201,7 +201,7 @@ export function organise(app: HTMLElement, id: string) {
         h('td', null, String(g.board)),
         h('td', null, `${g.white} – ${g.black}`),
         h('td', { class: 'result-cell' }, g.result && g.result !== '*' ? resultWords(g.result, g.reason) : t('organise.in-play'),
-          d ? h('div', { class: 'decision' }, (d.forfeit ? t('organise.forfeit') : '') + t('organise.decided', { Why: d.reason || t('desk.no-reason') })) : null),
+          d ? h('div', { class: 'decision' }, d.reason ? t(d.forfeit ? 'organise.forfeit-decided' : 'organise.decided', { Why: d.reason }) : t(d.forfeit ? 'organise.forfeit-no-reason' : 'organise.decided-no-reason')) : null),
         h('td', null, form),
         h('td', null, h('button', { type: 'button', class: 'reissue', onclick: async () => {
           if (!confirm(t('organise.confirm-reissue', { N: g.board }))) return;
@@ -226,7 +226,7 @@ export function organise(app: HTMLElement, id: string) {
                 : h('button', { type: 'button', class: 'primary', id: 'start-round', onclick: async () => {
                     try {
                       const r = await api.startRound(id, selected, token());
-                      say(t('organise.started', { N: r.round, Tables: r.tables.length }));
+                      say(n('organise.started', r.tables.length, { N: r.round }));
                       void load();
                     } catch (e) {
                       failed(t('organise.not-started'), e);
@@ -253,7 +253,7 @@ export function organise(app: HTMLElement, id: string) {
               h('td', null, b.serial ? t('organise.serial', { S: b.serial }) : '', b.port ? t('organise.on-port', { Port: b.port }) : ''),
               h('td', { class: 'eboard-state' }, b.stale ? t('organise.no-report', { Ago: ago(b.seen, now) }) : b.connected ? t('organise.connected') : t('organise.disconnected'), b.message ? ` · ${b.message}` : ''),
               h('td', null, ago(b.last_action, now)),
-              h('td', null, b.queued ? t('organise.actions', { N: b.queued }) : '—'))))));
+              h('td', null, b.queued ? n('organise.actions', b.queued) : '—'))))));
   };
 
   const load = async () => {
