@@ -82,6 +82,7 @@ func TestLang_PagesInRomanianAndRussian(t *testing.T) {
 				}
 			}
 			fits("the play page")
+			english(b, "the play page", "Arrow keys move the cursor", "e2 (touch)", "no board token", "Rules:")
 			b.screenshot("lang-play-" + c.code + "-desktop")
 			b.resize(phoneW, phoneH, true)
 			b.wait("the page on a phone", 10*time.Second, fmt.Sprintf(`document.querySelector("#notice").textContent.includes(%q)`, c.violation))

@@ -124,7 +124,7 @@ export function play(app: HTMLElement, id: string) {
       class: 'board-frame',
       tabindex: 0,
       role: 'application',
-      'aria-label': 'Board. Arrow keys move the cursor; Space touches the piece under it; Enter lifts a piece and Enter again puts it down; Escape puts it back; C presses the clock; J announces j’adoube.',
+      'aria-label': t('play.board-aria'),
       id: 'board-frame',
     },
     boardEl,
@@ -135,7 +135,7 @@ export function play(app: HTMLElement, id: string) {
     id: 'move-input',
     autocomplete: 'off',
     spellcheck: 'false',
-    placeholder: 'e2 (touch) · e2e4 (move) · j e2 (adjust) · c (clock)',
+    placeholder: t('play.type-hint'),
     'aria-describedby': 'move-help',
   });
   const moveForm = h(
@@ -388,9 +388,9 @@ export function play(app: HTMLElement, id: string) {
         return;
       }
       try {
-        const t = token();
-        if (!t) throw new ApiError(401, { status: 401, error: 'this browser has no board token for this game: open the link with #token=… or start a new game' });
-        const res = await api.post(id, list, t);
+        const tok = token();
+        if (!tok) throw new ApiError(401, { status: 401, error: t('play.no-token-post') });
+        const res = await api.post(id, list, tok);
         // Take the answer in at once: the same entries come on the live
         // stream too (numbered, so they are not applied twice), with the
         // server's state after them (the clocks among it).
@@ -422,7 +422,7 @@ export function play(app: HTMLElement, id: string) {
       if (!m) return null;
       const by = side ?? presser(m);
       if (!mayPress(m, by)) {
-        if (!side) showNotice({ at: 0, kind: 'error', error: `${sideName(by)} has not moved yet: make a move on the board, then press the clock (a press without a move is an illegal move, FIDE 7.5.3)` });
+        if (!side) showNotice({ at: 0, kind: 'error', error: t('play.not-moved', { Who: sideName(by) }) });
         return null;
       }
       return [{ by, act: 'clock' }];
@@ -525,11 +525,11 @@ export function play(app: HTMLElement, id: string) {
         const castle = m && by === m.mover && !handMoved(m, by) && !state?.view.start.chess960 ? castlingHands(m.fens[m.ply], from, to, by) : null;
         if (castle) return castle.flatMap(x => [{ by, act: 'lift', sq: x.lift }, { by, act: 'drop', sq: x.drop }]);
         const acts = await moveActions(from, to, pr);
-        if (!acts) showNotice({ at: 0, kind: 'error', error: `no piece on ${from}` });
+        if (!acts) showNotice({ at: 0, kind: 'error', error: t('play.no-piece', { Sq: from }) });
         return acts;
       });
     } else {
-      showNotice({ at: 0, kind: 'error', error: `“${text}” is not a square, a move (e2e4) or “c”` });
+      showNotice({ at: 0, kind: 'error', error: t('play.not-a-move', { Text: text }) });
       return;
     }
     moveInput.value = '';
@@ -607,9 +607,9 @@ export function play(app: HTMLElement, id: string) {
     let s = over ? (flag ? t('play.over-flag', { Flag: flagWords(f.result, f.reason, flag) }) : t('play.over')) : capital(t('play.to-move', { Who: whoName(mv) }));
     if (!over && m.owes[o]) s += ' ' + capital(t('play.press-owed', { Who: whoName(o) }));
     if (d) s += ` ${dutyWords(d, pieceAt(turnFen))} (FIDE ${d.article}: ${article(d.article)})`;
-    if (m.limbo && !over) s += ` ${sideName(m.limbo)} left an illegal position on the board: unless it is claimed, the game is drawn if it is still there when ${sideName(other(m.limbo))} completes his move (FIDE A.5.4).`;
-    if (holding) s += ` Holding the piece from ${holding.from}: move the cursor and press Enter to put it down.`;
-    if (adoubeFor) s += ` ${sideName(adoubeFor)} said j’adoube: click the piece to adjust.`;
+    if (m.limbo && !over) s += ' ' + t('board.limbo', { Who: sideName(m.limbo), Other: sideName(other(m.limbo)) });
+    if (holding) s += ' ' + t('play.holding', { Sq: holding.from });
+    if (adoubeFor) s += ' ' + t('play.adoube-said', { Who: sideName(adoubeFor) });
     const c = g.claimParties();
     if (c && !over) s += ' ' + capital(t('play.may-claim', { Who: whoName(c.claimant) }));
     if (g.drawOffer && !over) s += ' ' + capital(t('play.offers', { Who: whoName(g.drawOffer) }));
@@ -645,7 +645,7 @@ export function play(app: HTMLElement, id: string) {
   function tellRefusal() {
     if (refusalTold || !state || !app.classList.contains('spectating')) return;
     refusalTold = true;
-    showNotice({ at: 0, kind: 'error', error: 'the server did not accept this browser’s board token (the arbiter may have issued a new one): you see the game as spectators do, and cannot play on this page' });
+    showNotice({ at: 0, kind: 'error', error: t('play.token-refused') });
   }
   focusWrap.addEventListener('blur', render);
 
@@ -664,9 +664,9 @@ export function play(app: HTMLElement, id: string) {
           ' · ',
           h('a', { href: pgnURL(id), download: `game-${id}.pgn` }, 'PGN'),
           h('br'),
-          h('span', { class: 'muted small' }, t('play.rules', { Rules: `${g.view.start.rules || 'fide'}${g.view.enforce ? ', enforce' : ''}` })),
+          h('span', { class: 'muted small' }, t(g.view.enforce ? 'play.rules-enforce' : 'play.rules', { Rules: g.view.start.rules || 'fide' })),
         );
-        if (!token()) showNotice({ at: 0, kind: 'error', error: 'this browser has no board token for this game: you can watch, not play' });
+        if (!token()) showNotice({ at: 0, kind: 'error', error: t('play.no-token-watch') });
       }
       // A token the server does not take for this game (replaced by the
       // arbiter) reads as anyone's: the view says so.
