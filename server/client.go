@@ -554,24 +554,8 @@ func (c *Client) dial(ctx context.Context, gameID, token string) (*websocket.Con
 
 // Game reads a game (GET /api/games/{id}).
 func (c *Client) Game(ctx context.Context, gameID string) (*GameView, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/api/games/"+url.PathEscape(gameID), nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		ae := &APIError{}
-		if json.NewDecoder(resp.Body).Decode(ae) != nil || ae.Status == 0 {
-			ae.Status, ae.Err = resp.StatusCode, resp.Status
-		}
-		return nil, ae
-	}
 	var v GameView
-	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+	if err := c.call(ctx, http.MethodGet, "/api/games/"+url.PathEscape(gameID), "", nil, &v); err != nil {
 		return nil, err
 	}
 	return &v, nil

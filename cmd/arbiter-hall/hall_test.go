@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/arbiterchess/arbiter/chess"
 	"github.com/arbiterchess/arbiter/eboard"
+	"github.com/arbiterchess/arbiter/internal/apitest"
 	"github.com/arbiterchess/arbiter/server"
 )
 
@@ -56,26 +56,12 @@ func startHallEvent(t *testing.T) hallEvent {
 
 func hallCall(t *testing.T, method, url, token, body string, out any) {
 	t.Helper()
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var buf bytes.Buffer
-	buf.ReadFrom(resp.Body)
-	if resp.StatusCode/100 != 2 {
-		t.Fatalf("%s %s: %d %s", method, url, resp.StatusCode, buf.String())
+	st, raw := apitest.Call(t, method, url, token, body)
+	if st/100 != 2 {
+		t.Fatalf("%s %s: %d %s", method, url, st, raw)
 	}
 	if out != nil {
-		if err := json.Unmarshal(buf.Bytes(), out); err != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -113,9 +113,7 @@ export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined, 
       return s;
     }
     case 'claim': {
-      const what = r.by === 'arbiter' && r.what === 'illegal-move' ? claimName('illegal-move') : claimName(r.what);
-      const verdict = r.granted ? 'granted' : 'refused';
-      let s = r.by === 'arbiter' ? t(`ruling.arbiter.${verdict}`, { What: what }) : t(`ruling.claim.${verdict}`, { Who: who || t('who.someone'), What: what });
+      let s = claimVerdict(r);
       if (r.bonus) s += '; ' + t('ruling.bonus', { Time: duration(r.bonus.seconds), To: whoName(r.bonus.to) });
       if (r.text) s += ` (${r.text})`;
       return capital(s);
@@ -142,6 +140,16 @@ export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined, 
       return t('ruling.error', { Error: r.error ?? '' });
   }
   return r.text ? `${r.kind}: ${r.text}` : r.kind;
+}
+
+/**
+ * A claim's ruling in a sentence, without its bonus or text: "White claimed
+ * touch-move: granted", "The arbiter acted on threefold repetition: refused".
+ */
+export function claimVerdict(r: Ruling): string {
+  const verdict = r.granted ? 'granted' : 'refused';
+  const what = claimName(r.what);
+  return r.by === 'arbiter' ? t(`ruling.arbiter.${verdict}`, { What: what }) : t(`ruling.claim.${verdict}`, { Who: whoName(r.by) || t('who.someone'), What: what });
 }
 
 /** The text of a violation: from its message and fields in the reader's language, else the engine's (English). */

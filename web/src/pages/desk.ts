@@ -27,7 +27,7 @@ import { castlingWords, plyLabel, repetition, type Repetition } from '../identit
 import { boardFen, ended, lastMove, type Mirror } from '../mirror';
 import type { Action, Note, Side } from '../types';
 import { broadcastPanel } from './broadcast';
-import { article, claimName, clockInput, delayWords, duration, flagWords, fmtClock, noteName, parseClock, resultWords, ruling as rulingWords, sideName, whoName } from '../words';
+import { article, claimVerdict, clockInput, delayWords, duration, flagWords, fmtClock, noteName, parseClock, resultWords, ruling as rulingWords, sideName, whoName } from '../words';
 
 const dismissedKey = (game: string) => `arbiter.dismissed.${game}`;
 const dismissed = (game: string): string[] => {
@@ -384,9 +384,7 @@ export function desk(app: HTMLElement, id: string) {
         'article',
         { class: `card ruled kind-claim ${r.granted ? 'granted' : 'refused'}`, 'data-game': g.view.id },
         h('h3', null, `${label(g)} · ${plyLabel(c.fens.length - 1, c.sans, g.mirror.startFen)}`),
-        h('p', null, h('strong', null, r.by === 'arbiter'
-          ? t(`ruling.arbiter.${r.granted ? 'granted' : 'refused'}`, { What: claimName(r.what) })
-          : t(`ruling.claim.${r.granted ? 'granted' : 'refused'}`, { Who: whoName(r.by) || t('who.someone'), What: claimName(r.what) })),
+        h('p', null, h('strong', null, claimVerdict(r)),
           r.bonus ? ` (${t('ruling.bonus', { Time: duration(r.bonus.seconds), To: whoName(r.bonus.to) })})` : '',
           r.article ? [h('br'), h('span', { class: 'article' }, `FIDE ${r.article}: ${article(r.article)}`)] : null),
         body,

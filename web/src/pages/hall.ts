@@ -13,7 +13,7 @@ import { followEvent, inForce, inPlay, type GameState } from '../feed';
 import { boardFen, lastMove } from '../mirror';
 import type { EventInfo, EventMatch, Side } from '../types';
 import { lang, san, t } from '../i18n';
-import { claimName, resultWords, sideName, whoName } from '../words';
+import { claimVerdict, resultWords, sideName, whoName } from '../words';
 
 interface Card {
   el: HTMLElement;
@@ -35,14 +35,7 @@ export function markers(g: GameState): { kind: string; text: string }[] {
   if (c && inPlay(g)) out.push({ kind: 'violation', text: t('hall.mark.violation', { Side: sideName(c.violator) }) });
   if (m.illegal) out.push({ kind: 'illegal', text: t('hall.mark.illegal', { Who: whoName(m.illegal.by) || t('who.someone') }) });
   if (m.limbo && inPlay(g)) out.push({ kind: 'illegal', text: t('hall.mark.limbo', { Side: sideName(m.limbo) }) });
-  if (m.claim) {
-    const verdict = m.claim.granted ? 'granted' : 'refused';
-    const what = claimName(m.claim.what);
-    const text = m.claim.by === 'arbiter'
-      ? t(`ruling.arbiter.${verdict}`, { What: what })
-      : t(`ruling.claim.${verdict}`, { Who: whoName(m.claim.by) || t('who.someone'), What: what });
-    out.push({ kind: 'claim', text });
-  }
+  if (m.claim) out.push({ kind: 'claim', text: claimVerdict(m.claim) });
   return out;
 }
 
