@@ -48,8 +48,8 @@ func Dutch(s *State) ([]Pair, error) {
 // dutchRound1 pairs a first round: the players present, in pairing-number
 // order, form one score group; if their number is odd the lowest one who
 // may have it gets the pairing-allocated bye; the top half meets the
-// bottom half in order, and the top player of the i-th pair (from 0) has
-// the initial colour when i is even, the other colour when it is odd.
+// bottom half in order, and the colours are given by State.Allocate
+// (in a first round, by the top player's rank).
 func dutchRound1(s *State) ([]Pair, error) {
 	var present []*PlayerState
 	for _, p := range s.Players {
@@ -83,16 +83,7 @@ func dutchRound1(s *State) ([]Pair, error) {
 	half := len(present) / 2
 	var pairs []Pair
 	for i := 0; i < half; i++ {
-		top, bottom := present[i].ID, present[half+i].ID
-		c := s.InitialColour
-		if i%2 == 1 {
-			c = c.Opposite()
-		}
-		if c == White {
-			pairs = append(pairs, Pair{top, bottom})
-		} else {
-			pairs = append(pairs, Pair{bottom, top})
-		}
+		pairs = append(pairs, s.Allocate(present[i], present[half+i]))
 	}
 	if bye != nil {
 		pairs = append(pairs, Pair{White: bye.ID})

@@ -140,11 +140,12 @@ func TestDutchErrors(t *testing.T) {
 	if err != nil || !sameBoards(got, []Pair{{1, 2}}) {
 		t.Errorf("two players: %v %v", got, err)
 	}
-	// Three players, the last two of whom have had the bye: the first gets it.
-	s.Players = append(s.Players, &PlayerState{ID: 3, PairingBye: true})
+	// Three players, the last two of whom may not have the bye: the first
+	// gets it, and 2 (rank 1, odd) has the other colour than the initial.
+	s.Players = append(s.Players, &PlayerState{ID: 3, PairingBye: true, Rank: 2})
 	s.Players[1].UnplayedWin = true
 	got, err = Dutch(s)
-	if err != nil || !sameBoards(got, []Pair{{2, 3}, {1, 0}}) {
+	if err != nil || !sameBoards(got, []Pair{{3, 2}, {1, 0}}) {
 		t.Errorf("bye to the only eligible player: %v %v", got, err)
 	}
 	s.Players[0].PairingBye = true

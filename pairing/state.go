@@ -100,6 +100,13 @@ type PlayerState struct {
 	// NextBye is the bye entered for the next round (H, F or Z), or
 	// NoResult.
 	NextBye trf.Result
+
+	// Rank is the player's place, from 0, in the order of pairing
+	// numbers of the players who take part in the tournament: those
+	// present for the round to pair and those who have been paired in
+	// an earlier round (a player absent from the start is not counted).
+	// It is -1 for a player not counted.
+	Rank int
 }
 
 // CanHavePairingBye reports whether the player may be given the
@@ -205,6 +212,9 @@ func NewState(t *trf.Tournament) (*State, error) {
 			}
 		}
 	}
+	if s.InitialColour == NoColour {
+		s.InitialColour = inferInitialColour(t)
+	}
 	win := max(s.Scoring.WinWhite, s.Scoring.WinBlack)
 	loss := s.Scoring.LossWhite
 	for _, p := range t.Players {
@@ -277,8 +287,18 @@ func NewState(t *trf.Tournament) (*State, error) {
 			before[ps.ID] += ps.Rounds[r].Points
 		}
 	}
+	rank := 0
 	for _, ps := range s.Players {
 		ps.Score = before[ps.ID]
+		ps.Rank = -1
+		counted := !ps.Absent
+		for _, r := range ps.Rounds {
+			counted = counted || r.Paired
+		}
+		if counted {
+			ps.Rank = rank
+			rank++
+		}
 	}
 	return s, nil
 }
@@ -304,4 +324,50 @@ func fields(s string) []string {
 		}
 	}
 	return out
+}
+
+// inferInitialColour finds the initial colour of a file that does not
+// state it, as bbpPairings does: in the first round F in which a colour
+// is written, among the players paired in round F or earlier in order of
+// pairing numbers, the first with a colour in round F had the initial
+// colour if he is the first, third, fifth... of them, else the other.
+func inferInitialColour(t *trf.Tournament) Colour {
+	first := 0
+	for _, p := range t.Players {
+		for r, e := range p.Rounds {
+			if e.Colour != trf.NoColour && (first == 0 || r+1 < first) {
+				first = r + 1
+			}
+		}
+	}
+	if first == 0 {
+		return NoColour
+	}
+	ps := append([]*trf.Player(nil), t.Players...)
+	sort.Slice(ps, func(i, j int) bool { return ps[i].StartRank < ps[j].StartRank })
+	k := 0
+	for _, p := range ps {
+		in := false
+		for r := 1; r <= first; r++ {
+			in = in || paired(p.Entry(r), p.StartRank)
+		}
+		if !in {
+			continue
+		}
+		var c Colour
+		switch p.Entry(first).Colour {
+		case trf.White:
+			c = White
+		case trf.Black:
+			c = Black
+		}
+		if c != NoColour {
+			if k%2 == 1 {
+				c = c.Opposite()
+			}
+			return c
+		}
+		k++
+	}
+	return NoColour
 }

@@ -17,6 +17,7 @@ type checkRow struct {
 	id        int
 	pts       string
 	colours   string // played games' colours, W and B
+	pref      string // colour preference: W absolute, (W) strong, w mild, blank none
 	bye       string // C2: Y if the player may get the pairing-allocated bye
 	last      string // C14: the float of the last round, D, U or blank
 	before    string // C16: the float of the round before
@@ -38,6 +39,7 @@ func readChecklist(t *testing.T, path string) map[int]checkRow {
 			continue
 		}
 		r := checkRow{id: id, pts: strings.TrimSpace(cols[1]), colours: strings.TrimSpace(cols[2]),
+			pref: strings.TrimSpace(cols[3]),
 			bye: strings.TrimSpace(cols[4]), last: strings.TrimSpace(cols[5]), before: strings.TrimSpace(cols[6])}
 		for _, c := range cols[9:] {
 			r.opponents = append(r.opponents, strings.TrimSpace(c))
@@ -95,6 +97,9 @@ func TestStateAgainstChecklists(t *testing.T) {
 			if cs.String() != row.colours {
 				t.Errorf("%s: player %d colours %q, checklist %q", name, p.ID, cs.String(), row.colours)
 			}
+			if got := prefText(p); got != row.pref {
+				t.Errorf("%s: player %d preference %q, checklist %q", name, p.ID, got, row.pref)
+			}
 			if got := map[bool]string{true: "Y", false: "N"}[p.CanHavePairingBye()]; got != row.bye {
 				t.Errorf("%s: player %d bye eligibility %s, checklist %s", name, p.ID, got, row.bye)
 			}
@@ -133,4 +138,41 @@ func TestStateAgainstChecklists(t *testing.T) {
 	if compared == 0 {
 		t.Fatal("nothing compared")
 	}
+}
+
+// prefText writes a preference as the checklists do.
+func prefText(p *PlayerState) string {
+	c, st := p.Preference()
+	x := strings.ToUpper(c.String())
+	switch st {
+	case Absolute:
+		return x
+	case Strong:
+		return "(" + x + ")"
+	case Mild:
+		return strings.ToLower(x)
+	}
+	return "A"
+}
+
+// TestAllocateAgainstBBP gives colours to every pair bbpPairings made in
+// the cases and requires bbpPairings' colours.
+func TestAllocateAgainstBBP(t *testing.T) {
+	n := 0
+	for _, c := range loadDutchCases(t) {
+		for _, p := range c.want {
+			if p.IsBye() {
+				continue
+			}
+			n++
+			a, b := c.state.Player(p.White), c.state.Player(p.Black)
+			if got := c.state.Allocate(b, a); got != p {
+				t.Errorf("%s: %d-%d given %v", c.name, p.White, p.Black, got)
+			}
+			if got := c.state.Allocate(a, b); got != p {
+				t.Errorf("%s: %d-%d given %v", c.name, p.White, p.Black, got)
+			}
+		}
+	}
+	t.Logf("colours of %d pairs compared", n)
 }
