@@ -40,7 +40,7 @@ func readChecklist(t *testing.T, path string) map[int]checkRow {
 		}
 		r := checkRow{id: id, pts: strings.TrimSpace(cols[1]), colours: strings.TrimSpace(cols[2]),
 			pref: strings.TrimSpace(cols[3]),
-			bye: strings.TrimSpace(cols[4]), last: strings.TrimSpace(cols[5]), before: strings.TrimSpace(cols[6])}
+			bye:  strings.TrimSpace(cols[4]), last: strings.TrimSpace(cols[5]), before: strings.TrimSpace(cols[6])}
 		for _, c := range cols[9:] {
 			r.opponents = append(r.opponents, strings.TrimSpace(c))
 		}
