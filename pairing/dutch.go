@@ -88,5 +88,6 @@ func dutchRound1(s *State) ([]Pair, error) {
 	if bye != nil {
 		pairs = append(pairs, Pair{White: bye.ID})
 	}
+	s.BoardOrder(pairs)
 	return pairs, nil
 }

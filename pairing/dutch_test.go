@@ -142,7 +142,9 @@ func TestDutchErrors(t *testing.T) {
 	}
 	// Three players, the last two of whom may not have the bye: the first
 	// gets it, and 2 (rank 1, odd) has the other colour than the initial.
-	s.Players = append(s.Players, &PlayerState{ID: 3, PairingBye: true, Rank: 2})
+	third := &PlayerState{ID: 3, PairingBye: true, Rank: 2}
+	s.Players = append(s.Players, third)
+	s.byID[3] = third
 	s.Players[1].UnplayedWin = true
 	got, err = Dutch(s)
 	if err != nil || !sameBoards(got, []Pair{{3, 2}, {1, 0}}) {
@@ -182,4 +184,19 @@ func trfLine(id int, blocks ...string) string {
 	copy(b, fmt.Sprintf("001 %4d      Player %d", id, id))
 	copy(b[48:], fmt.Sprintf("%4d", 2500-id))
 	return strings.TrimRight(string(b)+strings.Join(blocks, "  "), " ") + "\n"
+}
+
+// TestBoardOrderAgainstBBP puts bbpPairings' pairs of every case, in
+// reverse, back in board order, and requires bbpPairings' order.
+func TestBoardOrderAgainstBBP(t *testing.T) {
+	for _, c := range loadDutchCases(t) {
+		ps := append([]Pair(nil), c.want...)
+		for i, j := 0, len(ps)-1; i < j; i, j = i+1, j-1 {
+			ps[i], ps[j] = ps[j], ps[i]
+		}
+		c.state.BoardOrder(ps)
+		if !sameBoards(ps, c.want) {
+			t.Errorf("%s: order %v, bbpPairings %v", c.name, ps, c.want)
+		}
+	}
 }
