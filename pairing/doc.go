@@ -26,8 +26,21 @@
 //
 // # Dutch system
 //
-// DutchRound1 pairs the first round of a Dutch Swiss as bbpPairings
-// does (the top half against the bottom half by pairing numbers, the
-// colours alternating from the initial colour). The later rounds are not
-// yet implemented: Dutch returns an error for them.
+// The parts of the Dutch system built so far, each compared with
+// bbpPairings (see testdata/dutch/SOURCES.md):
+//
+//   - PlayerState.Preference: the colour preference and its strength
+//     (C.04.3 A.6);
+//   - State.Allocate: the colours of a pair (C.04.3 E), with the initial
+//     colour and the ranks as bbpPairings counts them;
+//   - State.Compatible and State.Feasible: the absolute criteria (C.1 no
+//     rematch, C.2 no second pairing-allocated bye, C.3 absolute colour
+//     preferences, topscorers excepted in the last round) and whether a
+//     round can be paired under them at all;
+//   - State.BoardOrder: the order of the boards;
+//   - Dutch: the first round (the top half against the bottom half by
+//     pairing numbers, the pairing-allocated bye to the lowest player who
+//     may have it). Later rounds return ErrNotImplemented: the score
+//     groups, floaters and quality criteria C.5-C.21, to be reduced to a
+//     maximum weight matching, are still to come.
 package pairing
