@@ -35,6 +35,28 @@ type TRFImport struct {
 	// Conflicts are the earlier results on which the file and the hall
 	// differed, and which side was kept (accept=file or accept=hall).
 	Conflicts []TRFConflict `json:"conflicts,omitempty"`
+	// PairingList is true when the body was a pairing list (JaVaFo's and
+	// bbpPairings' -p output) written into the event's earlier TRF file.
+	PairingList bool `json:"pairing_list,omitempty"`
+	// Rounds is the tournament's number of rounds as the file now states
+	// it (142 or XXR; rounds=N writes XXR into a file without either), 0
+	// when it states none.
+	Rounds int `json:"rounds,omitempty"`
+	// Points are the players whose points column (81-84) disagrees with
+	// what their round blocks score, and PointsKept which figure the
+	// stored file keeps: "file" (the default: the column as written) or
+	// "blocks" (points=blocks: the column rewritten from the blocks).
+	Points     []TRFPoints `json:"points,omitempty"`
+	PointsKept string      `json:"points_kept,omitempty"`
+}
+
+// TRFPoints is a player whose points column disagrees with his round
+// blocks: both figures, as a TRF writes points ("4.5").
+type TRFPoints struct {
+	Player int    `json:"player"` // starting rank
+	Name   string `json:"name"`
+	File   string `json:"file"`   // the points column
+	Blocks string `json:"blocks"` // the blocks under the file's scoring
 }
 
 // TRFMatch is one match of a team round: the teams (number and name) and
@@ -226,6 +248,13 @@ func decisionOf(o trf.Outcome, round int) (store.Decision, bool) {
 // the file's result) or accept=hall (the hall's results stand, and the
 // export writes them) says which side to keep. system=swiss or
 // system=round-robin sets how the standings count unplayed rounds.
+//
+// The body may also be a pairing list as JaVaFo and bbpPairings write it
+// (-p): round N's pairs by the players' numbers, written into the event's
+// earlier TRF file with the hall's results. rounds=N writes the number of
+// rounds as XXR into a file that states none. Players whose points
+// column disagrees with their round blocks are listed in the answer;
+// points=file (the default) keeps the column, points=blocks rewrites it.
 func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("event")
@@ -250,15 +279,70 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	rounds := 0
+	if q := r.URL.Query().Get("rounds"); q != "" {
+		if rounds, err = strconv.Atoi(q); err != nil || rounds < 1 || rounds > 99 {
+			writeErr(w, apiErr(http.StatusBadRequest, "rounds must be a number of rounds from 1 to 99, not %q", q))
+			return
+		}
+	}
+	keepPoints := r.URL.Query().Get("points")
+	if keepPoints != "" && keepPoints != "file" && keepPoints != "blocks" {
+		writeErr(w, apiErr(http.StatusBadRequest, "points must be file or blocks, not %q", keepPoints))
+		return
+	}
+	if keepPoints == "" {
+		keepPoints = "file"
+	}
 	body, err := readTRFBody(w, r)
 	if err != nil {
 		writeErr(w, err)
 		return
 	}
+	listed := isPairingList(body)
+	if listed {
+		if body, err = s.pairingListTRF(ctx, id, round, body); err != nil {
+			writeErr(w, err)
+			return
+		}
+	}
 	t, err := trf.Parse(body)
 	if err != nil {
 		writeErr(w, trfError(err, 0))
 		return
+	}
+	if rounds > 0 {
+		switch n := t.TotalRounds(); {
+		case n == 0:
+			body = withXXR(body, rounds)
+			if t, err = trf.Parse(body); err != nil {
+				writeErr(w, trfError(err, 0))
+				return
+			}
+		case n != rounds:
+			writeErr(w, apiErr(http.StatusBadRequest, "rounds=%d, but the file says %d rounds (142 or XXR): nothing was imported", rounds, n))
+			return
+		}
+	}
+	var pointsOff []TRFPoints
+	for _, p := range t.Players {
+		if blocks := t.Score(p, len(p.Rounds)); blocks != p.Points {
+			pointsOff = append(pointsOff, TRFPoints{Player: p.StartRank, Name: p.Name, File: p.Points.String(), Blocks: blocks.String()})
+			if keepPoints == "blocks" {
+				p.Points = blocks
+			}
+		}
+	}
+	if len(pointsOff) > 0 && keepPoints == "blocks" {
+		var buf bytes.Buffer
+		if err = t.Write(&buf); err == nil {
+			body = buf.Bytes()
+			t, err = trf.Parse(body)
+		}
+		if err != nil {
+			writeErr(w, trfError(err, 0))
+			return
+		}
 	}
 	pairs, err := t.Pairings(round)
 	if err != nil {
@@ -450,15 +534,63 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := TRFImport{Event: id, Round: round, Players: len(players), Games: cg, Byes: []int{}, Forfeits: [][2]int{},
-		Encoding: t.Encoding(), Matches: matches, Conflicts: conflicts}
+		Encoding: t.Encoding(), Matches: matches, Conflicts: conflicts, PairingList: listed, Rounds: t.TotalRounds(), Points: pointsOff}
+	if len(pointsOff) > 0 {
+		out.PointsKept = keepPoints
+	}
 	for _, b := range pairs.Byes {
 		out.Byes = append(out.Byes, b.Player)
 	}
 	for _, f := range pairs.Forfeits {
 		out.Forfeits = append(out.Forfeits, [2]int{f.White, f.Black})
 	}
-	s.log.Info("TRF imported", "event", id, "round", round, "players", len(players), "games", len(games), "conflicts", len(conflicts), "accept", accept)
+	s.log.Info("TRF imported", "event", id, "round", round, "players", len(players), "games", len(games), "conflicts", len(conflicts), "accept", accept, "pairing_list", listed, "points_differ", len(pointsOff))
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// pairingListTRF writes a pairing list for round n into the event's
+// stored TRF file, with the hall's results of the earlier rounds, and
+// returns the file to import: a 400 naming the line and column of a
+// faulty list, or saying why the list does not fit the event's players.
+func (s *Server) pairingListTRF(ctx context.Context, id string, n int, body []byte) ([]byte, error) {
+	pl, err := ParsePairingList(body)
+	if err != nil {
+		return nil, apiErr(http.StatusBadRequest, "%v", err)
+	}
+	ev, err := s.store.Event(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if ev.TRF == "" {
+		return nil, apiErr(http.StatusBadRequest, "a pairing list pairs the players of the event's TRF file, and event %s has none: import a TRF file first", id)
+	}
+	t, _, err := s.withHall(ctx, ev, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := pl.applyTo(t, n); err != nil {
+		return nil, apiErr(http.StatusBadRequest, "pairing list: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := t.Write(&buf); err != nil {
+		return nil, apiErr(http.StatusBadRequest, "pairing list: the TRF file with round %d: %v", n, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// withXXR adds JaVaFo's XXR record (the number of rounds) at the end of a
+// TRF file, in the file's line ending.
+func withXXR(body []byte, rounds int) []byte {
+	eol := []byte("\r\n")
+	if i := bytes.IndexByte(body, '\n'); i >= 0 && (i == 0 || body[i-1] != '\r') {
+		eol = []byte("\n")
+	}
+	out := append([]byte(nil), body...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, eol...)
+	}
+	out = append(out, "XXR "+strconv.Itoa(rounds)...)
+	return append(out, eol...)
 }
 
 // forgetEvent drops what the server keeps of an event's players and games

@@ -508,3 +508,203 @@ func TestTRF_RoundByRoundRandomTournament(t *testing.T) {
 	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
 	roundByRound(t, ts, filepath.Join("bbp", "issue_7.input"))
 }
+
+// pairingListOf writes round r of a tournament as JaVaFo's -p output: the
+// number of pairs, each game White first, the pairing-allocated byes as
+// "id 0" (forfeits are pairs too: the pairing program paired them).
+func pairingListOf(t *testing.T, tn *trf.Tournament, r int) string {
+	t.Helper()
+	var lines []string
+	for _, p := range tn.Players {
+		e := p.Entry(r)
+		switch {
+		case e.Opponent != 0 && (e.Colour == trf.White || (e.Colour == trf.NoColour && p.StartRank < e.Opponent)):
+			lines = append(lines, fmt.Sprintf("%d %d", p.StartRank, e.Opponent))
+		case e.Opponent == 0 && e.Result == trf.PairingBye:
+			lines = append(lines, fmt.Sprintf("%d 0", p.StartRank))
+		}
+	}
+	return fmt.Sprintf("%d\n%s\n", len(lines), strings.Join(lines, "\n"))
+}
+
+// The pairing program's own answer: after round 1 from a TRF file, every
+// later round of FIDE's 9-round exercise comes as a pairing list; the
+// hall's games are the tournament's pairs, and the export after the last
+// round gives every paired block of the tournament.
+func TestTRF_PairingList(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
+	final, err := os.ReadFile(filepath.Join("..", "trf", "testdata", "real", "tbs", "held_swiss_9.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, err := trf.Parse(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newTRFEvent(t, ts.url)
+
+	// A list before any TRF file: refused, nothing created.
+	if st, _, body := e.importFile(t, []byte(pairingListOf(t, real, 1)), 1, ""); st != http.StatusBadRequest || !strings.Contains(body, "import a TRF file first") {
+		t.Fatalf("a list without players: %d %s", st, body)
+	}
+	in, _ := trf.Parse(final)
+	for _, p := range in.Players {
+		p.Rounds = p.Rounds[:1]
+		if p.Rounds[0].Opponent != 0 {
+			p.Rounds[0].Result = trf.NoResult
+		}
+		p.Points = in.Score(p, 1)
+	}
+	var buf bytes.Buffer
+	if err := in.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for r := 1; r <= real.PlayedRounds(); r++ {
+		data := buf.Bytes()
+		if r > 1 {
+			data = []byte(pairingListOf(t, real, r))
+		}
+		st, imp, body := e.importFile(t, data, r, "")
+		if st != http.StatusCreated || imp.PairingList != (r > 1) {
+			t.Fatalf("round %d: %d %s", r, st, body)
+		}
+		rd, _ := real.Pairings(r)
+		want := map[[2]int]bool{}
+		for _, g := range rd.Games {
+			want[[2]int{g.White, g.Black}] = true
+		}
+		paired := len(rd.Games)
+		if r > 1 { // the list pairs the forfeits too: they are decided in the hall
+			for _, g := range rd.Forfeits {
+				want[[2]int{g.White, g.Black}] = true
+			}
+			paired += len(rd.Forfeits)
+		}
+		for _, g := range imp.Games {
+			if !want[[2]int{g.WhitePlayer.Rank, g.BlackPlayer.Rank}] {
+				t.Errorf("round %d: game %d-%d is not the tournament's", r, g.WhitePlayer.Rank, g.BlackPlayer.Rank)
+			}
+			ew := real.Player(g.WhitePlayer.Rank).Entry(r)
+			res := map[trf.Result]string{trf.Win: "1-0", trf.Loss: "0-1", trf.Draw: "1/2-1/2", trf.ForfeitWin: "1-0", trf.ForfeitLoss: "0-1"}[ew.Result]
+			if ew.Result == trf.ForfeitLoss && real.Player(g.BlackPlayer.Rank).Entry(r).Result == trf.ForfeitLoss {
+				res = "0-0"
+			}
+			e.decide(t, g.ID, res, ew.Result.IsForfeit())
+		}
+		if len(imp.Games) != paired {
+			t.Errorf("round %d: %d games, the tournament %d", r, len(imp.Games), paired)
+		}
+	}
+	back, err := trf.Parse(e.export(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range back.Players {
+		for r := 1; r <= real.PlayedRounds(); r++ {
+			want := real.Player(p.StartRank).Entry(r)
+			if r > 1 && want.Opponent != 0 && p.Entry(r) != want {
+				t.Errorf("round %d: player %d: %+v, the tournament %+v", r, p.StartRank, p.Entry(r), want)
+			}
+		}
+	}
+
+	// Faulty lists: a 400 naming the line and column, nothing created.
+	next := real.PlayedRounds() + 1
+	for list, want := range map[string]string{
+		"2\n1 2\n":             "line 1, column 1: the first line says 2 pairs, the list has 1",
+		"1\n1 x2\n":            "line 2, column 3: unexpected character 'x'",
+		"2\n1 2\n3 1\n":        "line 3, column 3: player 1 is paired twice (line 2 too)",
+		"1\n0 4\n":             "line 2, column 1: White's number is 0",
+		"1\n5 5\n":             "line 2, column 3: player 5 is paired with himself",
+		"1\n1 2 3\n":           "line 2, column 5: a pair is two pairing numbers",
+		"1\n1 99\n":            "player 99 is not in the event's TRF file",
+		"1\r\n  12345 1\r\n":   "line 2, column 3: White's",
+		"1\n1 2\n":             "", // fine, but round 1 is in the file
+		"\n\n3 1\n4 2\n1\n2\n": "line 3, column 3: the first line must be the number of pairs alone",
+	} {
+		round := next
+		if want == "" {
+			round, want = 1, "round 1 is already in the event's TRF file"
+		}
+		st, _, body := e.importFile(t, []byte(list), round, "")
+		if st == http.StatusConflict && round == 1 {
+			continue // the round's games came first: also refused
+		}
+		if st != http.StatusBadRequest || !strings.Contains(body, want) {
+			t.Errorf("%q: %d %s, want 400 with %q", list, st, body, want)
+		}
+	}
+	if v := eventView(t, ts.url, e.id); len(v.Games) != 0 && v.Games[len(v.Games)-1].Round > real.PlayedRounds() {
+		t.Errorf("a faulty list made games")
+	}
+}
+
+// A file without the number of rounds (an ICU file: no 142, no XXR) gets
+// it from rounds=N as XXR; a file that states another number is refused.
+func TestTRF_RoundsWrittenAsXXR(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
+	data, err := os.ReadFile(filepath.Join("..", "trf", "testdata", "real", "icu", "bunratty_minor_2011.tab"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tn, err := trf.Parse(data); err != nil || tn.TotalRounds() != 0 {
+		t.Fatalf("the file states %d rounds (%v)", tn.TotalRounds(), err)
+	}
+	e := newTRFEvent(t, ts.url)
+	if st, _, body := e.importFile(t, data, 1, "&rounds=0"); st != http.StatusBadRequest || !strings.Contains(body, "rounds must be") {
+		t.Errorf("rounds=0: %d %s", st, body)
+	}
+	st, imp, body := e.importFile(t, data, 1, "&rounds=6")
+	if st != http.StatusCreated || imp.Rounds != 6 {
+		t.Fatalf("import: %d %s", st, body)
+	}
+	back := e.export(t)
+	if tn, err := trf.Parse(back); err != nil || tn.TotalRounds() != 6 || !bytes.HasPrefix(back, data) || !bytes.HasSuffix(back, []byte("XXR 6\r\n")) && !bytes.HasSuffix(back, []byte("XXR 6\n")) {
+		t.Errorf("the export: %v, %q", err, back[max(0, len(back)-40):])
+	}
+	e2 := newTRFEvent(t, ts.url)
+	withXXR := append(append([]byte(nil), data...), "XXR 5\r\n"...)
+	if st, _, body := e2.importFile(t, withXXR, 1, "&rounds=6"); st != http.StatusBadRequest || !strings.Contains(body, "the file says 5 rounds") {
+		t.Errorf("rounds=6 for a file of 5: %d %s", st, body)
+	}
+}
+
+// A points column that disagrees with the blocks: the answer names each
+// player and both figures; points=file (the default) keeps the file as
+// it is, points=blocks writes what the blocks score.
+func TestTRF_PointsDisagreeWithBlocks(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "arbiter.db"))
+	final, err := os.ReadFile(filepath.Join("..", "trf", "testdata", "real", "tbs", "held_swiss_9.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn, _ := trf.Parse(final)
+	p := tn.Player(3)
+	blocks := tn.Score(p, len(p.Rounds))
+	p.Points = blocks - 10
+	var buf bytes.Buffer
+	if err := tn.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	for _, q := range []string{"", "&points=file", "&points=blocks"} {
+		e := newTRFEvent(t, ts.url)
+		st, imp, body := e.importFile(t, data, tn.PlayedRounds(), q)
+		if st != http.StatusCreated {
+			t.Fatalf("%q: %d %s", q, st, body)
+		}
+		kept := map[string]string{"": "file", "&points=file": "file", "&points=blocks": "blocks"}[q]
+		if len(imp.Points) != 1 || imp.Points[0].Player != 3 || imp.Points[0].Name != p.Name || imp.Points[0].File != (blocks-10).String() || imp.Points[0].Blocks != blocks.String() || imp.PointsKept != kept {
+			t.Errorf("%q: points %+v kept %q", q, imp.Points, imp.PointsKept)
+		}
+		back, _ := trf.Parse(e.export(t))
+		want := map[string]trf.Points{"file": blocks - 10, "blocks": blocks}[kept]
+		if got := back.Player(3).Points; got != want {
+			t.Errorf("%q: the export's points %s, want %s", q, got, want)
+		}
+	}
+	e := newTRFEvent(t, ts.url)
+	if st, _, body := e.importFile(t, data, 1, "&points=both"); st != http.StatusBadRequest {
+		t.Errorf("points=both: %d %s", st, body)
+	}
+}
