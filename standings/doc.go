@@ -1,6 +1,7 @@
 // Package standings ranks the players of a tournament by their points and
 // the tie-breaks of the FIDE Tie-Break Regulations (Handbook C.07, in the
-// version applied from 1 August 2024, approved in 2023), from the round
+// version applied from 1 August 2024, approved in 2023, or with the
+// amendment applied from 1 March 2026: Options.Rules, RulesFor), from the round
 // blocks of a TRF file (package trf) into which the caller has written
 // the results decided in the hall. It knows nothing of HTTP.
 //
@@ -48,7 +49,10 @@
 //
 //   - In a Swiss tournament, for Buchholz and Sonneborn-Berger each
 //     unplayed round of a player counts as a game against a dummy opponent
-//     with the player's own score.
+//     with the player's own score. Under the 2026 amendment (Rules2026)
+//     that score is at most the absent opponent's score for a forfeit
+//     (16.4.1) and at most a draw per round when there was no opponent
+//     (16.4.2).
 //   - An opponent's score for Buchholz is his points, except that the
 //     rounds without an opponent after the last round he did not give up
 //     (he withdrew) count as draws.

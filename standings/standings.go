@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/arbiterchess/arbiter/trf"
 )
@@ -123,6 +124,27 @@ func (tb Tiebreak) String() string {
 	return tb.Name
 }
 
+// Rules is the version of the FIDE Tie-Break Regulations (C.07) applied.
+type Rules int
+
+const (
+	// Rules2024 is the version applied from 1 August 2024: a Swiss
+	// player's unplayed round counts his own score in Buchholz.
+	Rules2024 Rules = iota
+	// Rules2026 is the amendment applied from 1 March 2026: that score is
+	// limited to the absent opponent's score (16.4.1) or to a draw per
+	// round when there was no opponent (16.4.2).
+	Rules2026
+)
+
+// RulesFor returns the version in force for an event starting on start.
+func RulesFor(start time.Time) Rules {
+	if !start.Before(time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)) {
+		return Rules2026
+	}
+	return Rules2024
+}
+
 // Options are the choices of Compute.
 type Options struct {
 	// System decides how unplayed rounds count; "" is SystemOf the file,
@@ -137,6 +159,8 @@ type Options struct {
 	// PTP (the tournament's regulations set it); 0 refuses those
 	// tie-breaks when an opponent is unrated.
 	Unrated int
+	// Rules is the version of C.07 applied (Rules2024 when unset).
+	Rules Rules
 }
 
 // Row is one player's line of the standings.
@@ -178,6 +202,7 @@ func Compute(t *trf.Tournament, o Options) (*Table, error) {
 		n = lastRound(t)
 	}
 	ev := newEvent(t, sys, n, o.Unrated)
+	ev.rules = o.Rules
 	tab := &Table{System: sys, Rounds: n}
 	for _, tb := range o.Tiebreaks {
 		tab.Tiebreaks = append(tab.Tiebreaks, tb.String())

@@ -35,6 +35,8 @@ type event struct {
 	players []*player
 	byStart map[int]*player
 	winPts  int64
+	drawPts int64
+	rules   Rules
 	unrated int
 }
 
@@ -47,6 +49,7 @@ func newEvent(t *trf.Tournament, sys System, n, unrated int) *event {
 		ev.byStart[p.StartRank] = pl
 	}
 	draw := int64(sc.DrawWhite)
+	ev.drawPts = draw
 	for i, p := range t.Players {
 		pl := ev.players[i]
 		lastNotVUR := 0
@@ -153,6 +156,15 @@ func (ev *event) buchholz(p *player, tb Tiebreak) int64 {
 			it.score = rd.opp.adj
 		case ev.sys == Swiss:
 			it.score, it.vur = p.score, rd.vur // the dummy opponent: the player's own score
+			if ev.rules == Rules2026 {
+				// C.07 (2026) 16.4: at most the absent opponent's
+				// score, or a draw per round without an opponent.
+				limit := ev.drawPts * int64(ev.n)
+				if rd.opp != nil {
+					limit = rd.opp.adj
+				}
+				it.score = min(it.score, limit)
+			}
 		default:
 			continue // a round robin's round without an opponent
 		}
