@@ -19,6 +19,7 @@ type reference struct {
 	file      string // the TRF file, under trf/testdata/real
 	system    System
 	tiebreaks []string
+	rules     Rules // Rules2026 when the tie-breaks end in /V2026
 	rank      map[int]int       // starting rank -> the reference's rank
 	values    map[int][]float64 // starting rank -> one value per tie-break
 }
@@ -54,7 +55,11 @@ func readReference(t *testing.T, name string) reference {
 		cols := strings.Split(line, "\t")
 		if cols[0] == "StartNo" {
 			for _, c := range cols[2:] {
-				ref.tiebreaks = append(ref.tiebreaks, strings.TrimSuffix(c, "/V2024"))
+				if strings.HasSuffix(c, "/V2026") {
+					ref.rules = Rules2026
+				}
+				c = strings.TrimSuffix(strings.TrimSuffix(c, "/V2024"), "/V2026")
+				ref.tiebreaks = append(ref.tiebreaks, c)
 			}
 			continue
 		}
@@ -101,7 +106,7 @@ func TestStandings_EqualTheReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := Compute(tr, Options{System: ref.system, Tiebreaks: tbs})
+		tab, err := Compute(tr, Options{System: ref.system, Tiebreaks: tbs, Rules: ref.rules})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
