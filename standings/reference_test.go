@@ -19,7 +19,7 @@ type reference struct {
 	file      string // the TRF file, under trf/testdata/real
 	system    System
 	tiebreaks []string
-	rules     Rules // Rules2026 when the tie-breaks end in /V2026
+	rules     Rules             // Rules2026 when the tie-breaks end in /V2026
 	rank      map[int]int       // starting rank -> the reference's rank
 	values    map[int][]float64 // starting rank -> one value per tie-break
 }
