@@ -19,9 +19,9 @@ func Example() {
 	// Output:
 	// Touch-move violation by Black: touched the knight on g8 first but moved the pawn on d7
 	//   A player who deliberately touches one of his own pieces must move it, if it can be moved.
-	// Încălcarea regulii piesei atinse (Negrul): a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)
+	// Încălcarea regulii piesei atinse (Negrul): a atins întâi calul de pe g8, dar a mutat pionul de pe d7
 	//   Jucătorul care atinge intenționat una dintre piesele sale trebuie să o mute, dacă poate fi mutată: piesa atinsă, piesă mutată.
-	// Нарушение правила «тронул – ходи» (чёрные): сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)
+	// Нарушение правила «тронул – ходи» (чёрные): сначала тронули коня на g8, но пошли пешкой с d7
 	//   Игрок, умышленно тронувший свою фигуру, должен ею пойти, если это возможно: тронул – ходи.
 }
 

@@ -17,7 +17,7 @@
 // (docs/translations.md says which texts and what they changed).
 //
 //	ro, _ := lang.Parse("ro")
-//	fmt.Println(ro.Text(ruling)) // a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)
+//	fmt.Println(ro.Text(ruling)) // a atins întâi calul de pe g8, dar a mutat pionul de pe d7
 package lang
 
 import (
@@ -27,6 +27,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
@@ -38,36 +39,52 @@ var catalogs embed.FS
 // Codes are the languages of the catalogues, English first.
 var Codes = []string{"en", "ro", "sq", "fr", "de", "es", "ru"}
 
-// Lang is one language of the catalogues.
+// Lang is one language of the catalogues. Its catalogue is read the
+// first time one of its messages is rendered, and only its own: a program
+// that says nothing, or says it in one language, pays for no other.
 type Lang struct {
 	code string
+	once sync.Once
 	loc  *i18n.Localizer
 }
 
-var (
-	bundle  *i18n.Bundle
-	langs   = map[string]*Lang{}
-	matcher language.Matcher
-)
+// langs are the languages of Codes, by code; nothing is read until asked.
+var langs = func() map[string]*Lang {
+	m := make(map[string]*Lang, len(Codes))
+	for _, code := range Codes {
+		m[code] = &Lang{code: code}
+	}
+	return m
+}()
 
-func init() {
-	bundle = i18n.NewBundle(language.English)
-	bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+// matcher matches Accept-Language headers against Codes, made when first
+// needed.
+var matcher = sync.OnceValue(func() language.Matcher {
 	tags := make([]language.Tag, len(Codes))
 	for i, code := range Codes {
-		b, err := catalogs.ReadFile(path.Join("catalog", code+".json"))
-		if err != nil {
-			panic(fmt.Sprintf("lang: catalogue %s: %v", code, err))
-		}
-		if _, err := bundle.ParseMessageFileBytes(b, code+".json"); err != nil {
-			panic(fmt.Sprintf("lang: catalogue %s: %v", code, err))
-		}
-		// The tests check that every catalogue has every message, so
-		// that English never stands in for a missing one.
-		langs[code] = &Lang{code: code, loc: i18n.NewLocalizer(bundle, code)}
 		tags[i] = language.MustParse(code)
 	}
-	matcher = language.NewMatcher(tags)
+	return language.NewMatcher(tags)
+})
+
+// localizer reads the language's catalogue once, into a bundle of its own.
+// The tests check that every catalogue has every message, so that no
+// message ever falls back to another language; an embedded catalogue that
+// does not parse is a build that the tests fail, so it panics here.
+func (l *Lang) localizer() *i18n.Localizer {
+	l.once.Do(func() {
+		b, err := catalogs.ReadFile(path.Join("catalog", l.code+".json"))
+		if err != nil {
+			panic(fmt.Sprintf("lang: catalogue %s: %v", l.code, err))
+		}
+		bundle := i18n.NewBundle(language.MustParse(l.code))
+		bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+		if _, err := bundle.ParseMessageFileBytes(b, l.code+".json"); err != nil {
+			panic(fmt.Sprintf("lang: catalogue %s: %v", l.code, err))
+		}
+		l.loc = i18n.NewLocalizer(bundle, l.code)
+	})
+	return l.loc
 }
 
 // English is the default language.
@@ -96,7 +113,7 @@ func Match(acceptLanguage string) *Lang {
 	if err != nil || len(tags) == 0 {
 		return English()
 	}
-	_, i, conf := matcher.Match(tags...)
+	_, i, conf := matcher().Match(tags...)
 	if conf == language.No {
 		return English()
 	}
@@ -112,11 +129,26 @@ type Args map[string]any
 // T renders message id with its parameters. A message missing from the
 // catalogue (which the tests rule out) renders as its id.
 func (l *Lang) T(id string, args Args) string {
-	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any(args)})
+	s, err := l.localizer().Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any(args)})
 	if err != nil {
 		return id
 	}
 	return s
+}
+
+// Say renders message id with plain text parameters, as the server's and
+// the programs' own messages have them (a number, a name, a path); in
+// English when the language's catalogue lacks the message, and the id
+// itself when no catalogue has it.
+func (l *Lang) Say(id string, args map[string]string) string {
+	if !l.Has(id) && l != English() {
+		l = English()
+	}
+	data := make(Args, len(args))
+	for k, v := range args {
+		data[k] = v
+	}
+	return l.T(id, data)
 }
 
 // N renders a message that counts: its plural form for n, as CLDR's rules
@@ -126,7 +158,7 @@ func (l *Lang) N(id string, n int, args Args) string {
 	for k, v := range args {
 		data[k] = v
 	}
-	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: n})
+	s, err := l.localizer().Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: n})
 	if err != nil {
 		return id
 	}
@@ -135,10 +167,10 @@ func (l *Lang) N(id string, n int, args Args) string {
 
 // Has reports whether the language's catalogue has message id.
 func (l *Lang) Has(id string) bool {
-	if _, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any{}}); err == nil {
+	if _, err := l.localizer().Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any{}}); err == nil {
 		return true
 	}
-	_, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: 1, TemplateData: map[string]any{"Count": 1}})
+	_, err := l.localizer().Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: 1, TemplateData: map[string]any{"Count": 1}})
 	return err == nil
 }
 
@@ -237,7 +269,7 @@ func IDs(code string) (map[string][]string, map[string][]string, error) {
 }
 
 // placeholders returns the names of a text's {{.Name}} parameters, sorted
-// and once each.
+// and once each; {{.Name.Form}} is parameter Name.
 func placeholders(s string) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -251,6 +283,8 @@ func placeholders(s string) []string {
 			break
 		}
 		name := strings.TrimPrefix(strings.TrimSpace(s[i+2:i+j]), ".")
+		// {{.Piece.Obj}} is a form of the parameter Piece.
+		name, _, _ = strings.Cut(name, ".")
 		if !seen[name] {
 			seen[name] = true
 			out = append(out, name)

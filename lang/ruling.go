@@ -2,37 +2,191 @@ package lang
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/arbiterchess/arbiter/protocol"
 )
 
-// Message ids of the rulings whose text the engine writes from what was
-// done (see package touch): their text renders from the ruling's fields.
-var textMessages = map[string]bool{
-	"violation.moved-other": true, "violation.castled-other": true, "violation.promoted-other": true,
-	"violation.broke-duty": true, "violation.adjusted": true, "violation.press-hand": true,
-}
-
 // Text renders the text of a ruling's message in the language: what a
 // touch-move violation was ("touched the knight on g8 first but moved the
-// pawn on d7"). A ruling whose message has no text of its own (an
-// irregularity, a claim's reason, an error) keeps its Text, in English.
-// SAN stays as the protocol writes it.
+// pawn on d7"), what an illegal move or an irregularity was, why a claim
+// was refused. The pieces are named in the language's own words and
+// cases, the moves in its piece letters. A ruling without a message of
+// the catalogues (an error, or one stored before its message existed)
+// keeps its Text, in English.
 func (l *Lang) Text(r protocol.Ruling) string {
-	if !textMessages[r.Msg] {
+	if r.Msg == "" || !l.Has(r.Msg) {
 		return r.Text
 	}
 	switch r.Msg {
 	case "violation.broke-duty":
-		d := r
-		d.By = ""
-		return l.T(r.Msg, Args{"Duty": l.duty(d, nil), "SAN": r.SAN})
+		if r.Duty == "" || !l.Has(r.Duty) {
+			// A ruling stored before the obligations had messages
+			// says the obligation from its fields.
+			d := r
+			d.By = ""
+			return l.T(r.Msg, Args{"Duty": l.duty(d, nil), "SAN": l.SAN(r.SAN)})
+		}
+		duty := l.render(r.Duty, r, r.Args)
+		return l.T(r.Msg, Args{"Duty": duty, "SAN": l.SAN(r.SAN)})
 	case "violation.press-hand":
 		return l.T(r.Msg, nil)
 	}
-	return l.T(r.Msg, Args{"Piece": l.Piece(r.Piece), "Other": l.Piece(r.Other), "Sq": r.Sq, "From": r.From, "SAN": r.SAN})
+	return l.render(r.Msg, r, r.Args)
+}
+
+// render renders message id with the parameters of ruling r: its fields
+// and args, each in the language's words.
+func (l *Lang) render(id string, r protocol.Ruling, args map[string]string) string {
+	data := Args{
+		"Piece": l.pieceWords(r.Piece), "Other": l.pieceWords(r.Other),
+		"Sq": r.Sq, "From": r.From, "With": r.With, "SAN": l.SAN(r.SAN),
+		"Result": r.Result, "Reason": l.Reason(r.Reason), "Who": l.Who(r.By),
+	}
+	for k, v := range args {
+		switch k {
+		case "Piece", "Other":
+			data[k] = l.pieceWords(v)
+		case "Side", "Opp", "Colour":
+			data[k] = l.sideWords(v)
+		case "Hand":
+			data[k] = l.word("hand.", v)
+		case "Act":
+			data[k] = l.word("verb.", v)
+		case "Why":
+			// Another message said inside this one, with the same
+			// fields and parameters.
+			if v != id {
+				inner := r
+				inner.Msg = v
+				data[k] = l.render(v, inner, args)
+				if v == "violation.broke-duty" {
+					data[k] = l.Text(inner)
+				}
+			}
+		case "Move", "Moves", "Owed", "Made", "Old", "Note":
+			data[k] = l.notation(v)
+		case "Found":
+			data[k] = l.T("found."+v, Args{"Sq": args["FoundSq"]})
+		default:
+			data[k] = v
+		}
+	}
+	if _, ok := data["Note"]; !ok {
+		data["Note"] = l.T("played.illegal-move", nil)
+		if len(r.Board) > 0 {
+			data["Note"] = l.changes(r.Board)
+		}
+	}
+	data["Changes"] = l.changes(r.Board)
+	if w, ok := args["Within"]; ok {
+		n, _ := strconv.Atoi(w)
+		if n > 1 {
+			data["Stands"] = l.N("stands.within", n, Args{"Opp": data["Opp"]})
+		} else {
+			data["Stands"] = l.T("stands.next", Args{"Opp": data["Opp"]})
+		}
+	}
+	if n, err := strconv.Atoi(args["N"]); err == nil {
+		return l.N(id, n, data)
+	}
+	return l.T(id, data)
+}
+
+// PieceWords are the forms of a piece's name that the catalogues'
+// sentences use, {{.Piece}} its bare name and {{.Piece.Obj}} the others:
+// with its article as the subject (The) and as the object of a verb
+// (Obj), after "with" (With, the instrumental of Russian, the dative of
+// German), and indefinite, as a pawn is promoted to one (A).
+type PieceWords struct {
+	Name, The, Obj, With, A string
+}
+
+// String is the piece's bare name.
+func (p PieceWords) String() string { return p.Name }
+
+// pieceWords are the forms of the name of the piece of letter (K, Q, R,
+// B, N, P; "" for a piece not named: "the piece").
+func (l *Lang) pieceWords(letter string) PieceWords {
+	key := "piece.any"
+	if letter != "" {
+		key = "piece." + strings.ToUpper(letter)
+	}
+	return PieceWords{Name: l.T(key, nil), The: l.T(key+".the", nil), Obj: l.T(key+".obj", nil), With: l.T(key+".with", nil), A: l.T(key+".a", nil)}
+}
+
+// SideWords are the forms of a side's name in running text: {{.Side}} as
+// the subject, {{.Side.Gen}} as the one whose move or press it is.
+type SideWords struct {
+	Name, Gen string
+}
+
+// String is the side's name as the subject.
+func (s SideWords) String() string { return s.Name }
+
+// sideWords are the forms of "white" or "black".
+func (l *Lang) sideWords(side string) SideWords {
+	if side != "white" && side != "black" {
+		return SideWords{Name: side, Gen: side}
+	}
+	return SideWords{Name: l.T("colour."+side, nil), Gen: l.T("colour."+side+".gen", nil)}
+}
+
+// notation writes a move as a score sheet notes it ("Ng1-g3", "Pe7-e8",
+// SAN) in the language's piece letters, the pawn's letter included.
+func (l *Lang) notation(s string) string {
+	if l.code == "en" {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == 'P' && i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'h':
+			b.WriteString(l.T("letter.P", nil))
+		case r == 'K' || r == 'Q' || r == 'R' || r == 'B' || r == 'N':
+			b.WriteString(l.Letter(string(r)))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// changes says what the board showed, change by change ("Ke1-g1,
+// Rh1-f1"; "Pe7 off the board, black Q on e8").
+func (l *Lang) changes(cs []protocol.Change) string {
+	if len(cs) == 0 {
+		return l.T("change.none", nil)
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		p := l.notation(c.Piece + "a")
+		p = p[:len(p)-1]
+		switch {
+		case c.From != "" && c.To != "":
+			parts[i] = l.T("change.moved", Args{"Piece": p, "From": c.From, "To": c.To})
+		case c.From != "":
+			parts[i] = l.T("change.off", Args{"Piece": p, "From": c.From})
+		case c.Colour != "":
+			parts[i] = l.T("change.put-colour", Args{"Piece": p, "To": c.To, "Colour": l.sideWords(c.Colour)})
+		default:
+			parts[i] = l.T("change.put", Args{"Piece": p, "To": c.To})
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// word is the catalogue's word for a value of a parameter (family
+// "hand.", value "left": "the left hand"), or the value itself when the
+// catalogue has none.
+func (l *Lang) word(family, v string) string {
+	if l.Has(family + v) {
+		return l.T(family+v, nil)
+	}
+	return v
 }
 
 // Who names who acted or is concerned ("White", "The arbiter"; "" for no
@@ -158,7 +312,11 @@ func (l *Lang) Ruling(r protocol.Ruling, pieceAt func(sq string) string) string 
 			s = l.T("ruling.irregularity", Args{"Text": r.Text})
 		}
 	case protocol.KindError:
-		s = l.T("ruling.error", Args{"Error": r.Error})
+		e := r.Error
+		if r.Msg != "" && l.Has(r.Msg) {
+			e = l.Text(r)
+		}
+		s = l.T("ruling.error", Args{"Error": e})
 	default:
 		s = r.Kind
 		if r.Text != "" {
@@ -184,16 +342,11 @@ func (l *Lang) AfterEnd(r protocol.Ruling, act string) string {
 // duty says an obligation of a must ruling (or of a broken one).
 func (l *Lang) duty(r protocol.Ruling, pieceAt func(sq string) string) string {
 	who := l.Who(r.By)
-	name := func(sq string) string {
-		if sq == "" {
-			return ""
+	piece := func(sq string) PieceWords {
+		if pieceAt != nil && sq != "" {
+			return l.pieceWords(pieceAt(sq))
 		}
-		if pieceAt != nil {
-			if p := pieceAt(sq); p != "" {
-				return l.T("piece.on", Args{"Piece": l.Piece(p), "Sq": sq})
-			}
-		}
-		return sq
+		return l.pieceWords("")
 	}
 	var s string
 	switch r.Rule {
@@ -201,13 +354,13 @@ func (l *Lang) duty(r protocol.Ruling, pieceAt func(sq string) string) string {
 		if r.SAN != "" && r.Kind == protocol.KindMust {
 			s = l.T("must.play", Args{"Who": who, "SAN": l.SAN(r.SAN)})
 		} else {
-			s = l.T("must.move", Args{"Who": who, "Piece": name(r.Sq)})
+			s = l.T("must.move", Args{"Who": who, "Piece": piece(r.Sq), "Sq": r.Sq})
 		}
 	case "capture":
 		if r.With != "" {
-			s = l.T("must.capture-with", Args{"Who": who, "Piece": name(r.Sq), "With": name(r.With)})
+			s = l.T("must.capture-with", Args{"Who": who, "Piece": piece(r.Sq), "Sq": r.Sq, "Other": piece(r.With), "From": r.With})
 		} else {
-			s = l.T("must.capture", Args{"Who": who, "Piece": name(r.Sq)})
+			s = l.T("must.capture", Args{"Who": who, "Piece": piece(r.Sq), "Sq": r.Sq})
 		}
 	case "castle":
 		side := r.Side

@@ -472,6 +472,32 @@ type Ruling struct {
 	Piece string `json:"piece,omitempty"`
 	Other string `json:"other,omitempty"`
 	From  string `json:"from,omitempty"`
+	// Duty is, with violation.broke-duty, the message id of the
+	// obligation broken (a duty.* id): its parameters are the ruling's
+	// Piece (on Sq), Other (on With) and Args.
+	Duty string `json:"duty,omitempty"`
+	// Board is what the board showed, with a message that says it (an
+	// illegal move read from the board, an illegal position): the
+	// pieces that changed square, left the board or came onto it.
+	Board []Change `json:"board,omitempty"`
+	// Args are the parameters of Msg that no field above carries, by
+	// the catalogues' names: squares (Sq, To), moves in SAN or as a
+	// score sheet notes them with English piece letters (Move, Note,
+	// Moves, Owed: a reader writes them in his language's letters), a
+	// side (Side, Opp: "white", "black"), numbers (N, White, Black), and
+	// codes a catalogue names (Found: "pawn" or "kings", with FoundSq).
+	Args map[string]string `json:"args,omitempty"`
+}
+
+// Change is one square's change on a board read after an illegal move:
+// the piece (a letter, K Q R B N P) moved From To, left the board (From
+// only) or came onto it (To only). Colour is set, "white" or "black", for
+// a piece of the other side than the one that moved.
+type Change struct {
+	Piece  string `json:"piece"`
+	Colour string `json:"colour,omitempty"`
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
 }
 
 // Bonus is time added to a player's clock.

@@ -44,22 +44,54 @@ func writeErr(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &ae):
 	case errors.Is(err, store.ErrNotFound):
-		ae = apiErr(http.StatusNotFound, "not found")
+		ae = apiMsg(http.StatusNotFound, "server.not-found")
 	case errors.Is(err, store.ErrConflict):
 		ae = apiErr(http.StatusConflict, "%v", err)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		ae = apiErr(http.StatusServiceUnavailable, "the request took too long or was cancelled: nothing was stored; try again")
+		ae = apiMsg(http.StatusServiceUnavailable, "server.timeout")
 		noteCause(w, err)
 	default:
 		if f := faultOf(err); f != nil {
-			ae = apiErr(http.StatusServiceUnavailable, "%s", faultWords(f))
+			ae = faultErr(f)
 			w.Header().Set("Retry-After", "5")
 		} else {
-			ae = apiErr(http.StatusInternalServerError, "the server failed to answer this request; its log says why")
+			ae = apiMsg(http.StatusInternalServerError, "server.failed")
 		}
 		noteCause(w, err)
 	}
+	if l := answerLang(w); l != nil && l != lang.English() && (ae.Msg != "" || len(ae.Rulings) > 0) {
+		c := *ae
+		if c.Msg != "" {
+			c.Text = l.Say(c.Msg, c.Args)
+		}
+		c.Rulings = inLang(l, c.Rulings)
+		if c.Msg == "" && len(c.Rulings) == 1 && c.Rulings[0].Kind == protocol.KindError {
+			c.Text = c.Rulings[0].Text // a post the engine refused says why
+		}
+		ae = &c
+	}
 	writeJSON(w, ae.Status, ae)
+}
+
+// answerLang is the language of the request w answers (?lang=, else its
+// Accept-Language), or nil when w does not say which request it answers.
+func answerLang(w http.ResponseWriter) *lang.Lang {
+	for {
+		switch x := w.(type) {
+		case *statusWriter:
+			if x.req == nil {
+				return nil
+			}
+			if l, err := readerLang(x.req); err == nil {
+				return l
+			}
+			return lang.Match(x.req.Header.Get("Accept-Language"))
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = x.Unwrap()
+		default:
+			return nil
+		}
+	}
 }
 
 // faultOf returns the database fault err stands for (store.Classify), or
@@ -74,19 +106,19 @@ func faultOf(err error) error {
 	return nil
 }
 
-// faultWords says a database fault to a client.
-func faultWords(f error) string {
+// faultErr says a database fault to a client.
+func faultErr(f error) *APIError {
 	switch f {
 	case store.ErrGone:
-		return "the server's database file was removed or replaced while it ran: it takes no writes until it is restarted on its file; nothing was stored"
+		return apiMsg(http.StatusServiceUnavailable, "server.db-gone")
 	case store.ErrFull:
-		return "the server's disk is full: nothing was stored; the organiser must free space"
+		return apiMsg(http.StatusServiceUnavailable, "server.db-full")
 	case store.ErrReadOnly:
-		return "the server's database takes no writes (read-only): nothing was stored"
+		return apiMsg(http.StatusServiceUnavailable, "server.db-read-only")
 	case store.ErrCorrupt:
-		return "the server's database file is damaged: nothing was stored"
+		return apiMsg(http.StatusServiceUnavailable, "server.db-corrupt")
 	}
-	return "the server's database is unavailable: nothing was stored; try again in a few seconds"
+	return apiMsg(http.StatusServiceUnavailable, "server.db-unavailable")
 }
 
 // noteCause tells the request log the cause of an error answer.
@@ -110,6 +142,9 @@ type statusWriter struct {
 	http.ResponseWriter
 	status int
 	cause  error
+	// req is the request answered: its language says the error answers'
+	// text (writeErr).
+	req *http.Request
 }
 
 // WriteHeader records the status and passes it on.
@@ -137,7 +172,7 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *Server) logRequests(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &statusWriter{ResponseWriter: w, req: r}
 		h.ServeHTTP(sw, r)
 		level := slog.LevelInfo
 		if r.Method == http.MethodGet && sw.status < 400 || r.URL.Path == "/healthz" {
@@ -210,7 +245,7 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.store.Ping(ctx); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": faultWords(store.ErrUnavailable)})
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": faultErr(store.ErrUnavailable).Err})
 		return
 	}
 	now := s.opts.AdminToken != "" && tokenMatches(requestToken(r), hashToken(s.opts.AdminToken))
@@ -265,10 +300,10 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return apiErr(http.StatusBadRequest, "malformed JSON: %v", err)
+		return apiMsg(http.StatusBadRequest, "server.malformed-json", "Err", err)
 	}
 	if dec.More() {
-		return apiErr(http.StatusBadRequest, "malformed JSON: more than one value")
+		return apiMsg(http.StatusBadRequest, "server.json-two-values")
 	}
 	return nil
 }
@@ -334,7 +369,7 @@ type CreatedEvent struct {
 func (s *Server) newGames(eventID string, def *protocol.Start, specs []GameSpec, taken map[int]int) ([]store.Game, []string, error) {
 	now := time.Now().UTC()
 	if len(specs) > maxGamesPerRequest {
-		return nil, nil, apiErr(http.StatusBadRequest, "%d games in one request: at most %d", len(specs), maxGamesPerRequest)
+		return nil, nil, apiMsg(http.StatusBadRequest, "server.too-many-games", "N", len(specs), "Max", maxGamesPerRequest)
 	}
 	games := make([]store.Game, 0, len(specs))
 	tokens := make([]string, 0, len(specs))
@@ -343,7 +378,7 @@ func (s *Server) newGames(eventID string, def *protocol.Start, specs []GameSpec,
 			sp.Round = 1
 		}
 		if sp.Round < 0 || sp.Board < 0 || sp.Round > maxRound || sp.Board > maxBoard {
-			return nil, nil, apiErr(http.StatusBadRequest, "game %d: round must be 1 to %d and board 1 to %d", i, maxRound, maxBoard)
+			return nil, nil, apiMsg(http.StatusBadRequest, "server.game-round-board", "Game", i, "MaxRound", maxRound, "MaxBoard", maxBoard)
 		}
 		for _, f := range []struct{ name, v string }{{"white", sp.White}, {"black", sp.Black}} {
 			if err := textField(fmt.Sprintf("game %d: %s", i, f.name), f.v); err != nil {
@@ -353,7 +388,7 @@ func (s *Server) newGames(eventID string, def *protocol.Start, specs []GameSpec,
 		if sp.Board == 0 {
 			sp.Board = taken[sp.Round] + 1
 			if sp.Board > maxBoard {
-				return nil, nil, apiErr(http.StatusBadRequest, "game %d: round %d has no board left under %d", i, sp.Round, maxBoard)
+				return nil, nil, apiMsg(http.StatusBadRequest, "server.no-board-left", "Game", i, "Round", sp.Round, "MaxBoard", maxBoard)
 			}
 		}
 		if sp.Board > taken[sp.Round] {
@@ -402,17 +437,17 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 	if s.opts.AdminToken == "" && s.viaProxy(r) {
 		// Served on loopback without an admin token, but reached through a
 		// reverse proxy: anyone on the proxy's side could create events.
-		writeErr(w, apiErr(http.StatusForbidden, "this request came through a proxy: creating events then needs the server's admin token, and the server has none (start it with --admin-token-file or $ARBITER_ADMIN_TOKEN)"))
+		writeErr(w, apiMsg(http.StatusForbidden, "server.proxy-no-admin"))
 		return
 	}
 	if s.opts.AdminToken != "" {
 		tok := requestToken(r)
 		if tok == "" {
-			writeErr(w, apiErr(http.StatusUnauthorized, "creating an event needs the server's admin token"))
+			writeErr(w, apiMsg(http.StatusUnauthorized, "server.admin-needed"))
 			return
 		}
 		if !tokenMatches(tok, hashToken(s.opts.AdminToken)) {
-			writeErr(w, apiErr(http.StatusForbidden, "wrong admin token"))
+			writeErr(w, apiMsg(http.StatusForbidden, "server.admin-wrong"))
 			return
 		}
 	}
@@ -422,7 +457,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if spec.Name == "" {
-		writeErr(w, apiErr(http.StatusBadRequest, "the event needs a name"))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.event-name"))
 		return
 	}
 	for _, f := range []struct{ name, v string }{{"name", spec.Name}, {"site", spec.Site}} {
@@ -432,13 +467,13 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if spec.Delay < 0 || spec.Delay > MaxDelay {
-		writeErr(w, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %d", MaxDelay, spec.Delay))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.delay-range", "Max", MaxDelay, "Got", spec.Delay))
 		return
 	}
 	ev := store.Event{ID: newID(), Name: spec.Name, Site: spec.Site, Created: time.Now().UTC(), Start: spec.Start, Delay: spec.Delay,
 		Info: store.EventInfo{Kind: spec.Kind}}
 	if spec.Kind != "" && spec.Kind != "game" {
-		writeErr(w, apiErr(http.StatusBadRequest, "kind is \"game\" (a lone game on one screen) or absent (a tournament), not %q", spec.Kind))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.event-kind", "Got", strconv.Quote(spec.Kind)))
 		return
 	}
 	if spec.Lang != "" {
@@ -511,7 +546,7 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 0 || n > p.max || p.name == "limit" && n == 0 {
-			writeErr(w, apiErr(http.StatusBadRequest, "%s must be a number from %d to %d, not %q", p.name, map[string]int{"limit": 1}[p.name], p.max, q))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.param-range", "Name", p.name, "Min", map[string]int{"limit": 1}[p.name], "Max", p.max, "Got", strconv.Quote(q)))
 			return
 		}
 		*p.v = n
@@ -626,7 +661,7 @@ func roundParam(r *http.Request) (int, error) {
 	}
 	n, err := strconv.Atoi(q)
 	if err != nil || n < 1 {
-		return 0, apiErr(http.StatusBadRequest, "round must be a positive number, not %q", q)
+		return 0, apiMsg(http.StatusBadRequest, "server.round-positive", "Got", strconv.Quote(q))
 	}
 	return n, nil
 }
@@ -660,10 +695,10 @@ func (s *Server) arbiterOf(ctx context.Context, r *http.Request, eventID string)
 		return err
 	}
 	if tok == "" {
-		return apiErr(http.StatusUnauthorized, "this needs the arbiter's token (Authorization: Bearer ...)")
+		return apiMsg(http.StatusUnauthorized, "server.arbiter-token")
 	}
 	if !tokenMatches(tok, ev.ArbiterHash) {
-		return apiErr(http.StatusForbidden, "not the arbiter's token of event %s", eventID)
+		return apiMsg(http.StatusForbidden, "server.not-arbiter-token", "Event", eventID)
 	}
 	return nil
 }
@@ -679,10 +714,11 @@ type poster struct {
 // author returns who a token speaks for in game g: the board or the
 // arbiter; 401 without a token, 403 with one that is neither.
 func (s *Server) author(ctx context.Context, tok string, g *live) (poster, error) {
-	return s.authorFor(ctx, tok, g, "posting actions needs the board's or the arbiter's token (Authorization: Bearer ...)")
+	return s.authorFor(ctx, tok, g, "server.post-token")
 }
 
-// authorFor is author with the words of the 401 for a route.
+// authorFor is author with the message of the 401 for a route (need, a
+// message id).
 //
 // The hashes are those kept in memory with the game (the board's, read
 // when it was loaded and replaced by newBoardToken) and the event's (an
@@ -694,7 +730,7 @@ func (s *Server) author(ctx context.Context, tok string, g *live) (poster, error
 // no append (boardTokenStands).
 func (s *Server) authorFor(ctx context.Context, tok string, g *live, need string) (poster, error) {
 	if tok == "" {
-		return poster{}, apiErr(http.StatusUnauthorized, "%s", need)
+		return poster{}, apiMsg(http.StatusUnauthorized, need)
 	}
 	h := hashToken(tok)
 	g.mu.Lock()
@@ -726,7 +762,7 @@ func (s *Server) authorFor(ctx context.Context, tok string, g *live, need string
 		g.mu.Unlock()
 		return poster{store.ByBoard, h}, nil
 	}
-	return poster{}, apiErr(http.StatusForbidden, "this token may not post to game %s", id)
+	return poster{}, apiMsg(http.StatusForbidden, "server.token-not-game", "Game", id)
 }
 
 // arbiterHash returns the hash of an event's arbiter token, read once
@@ -811,6 +847,11 @@ func (s *Server) readGame(ctx context.Context, id string, f func(g *live)) error
 }
 
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
+	l, err := readerLang(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
 	var v *GameView
 	if err := s.readView(r.Context(), r, r.PathValue("game"), func(g *live) { v = g.view(true) }); err != nil {
 		writeErr(w, err)
@@ -822,6 +863,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	if g, err := s.game(r.Context(), v.ID); err == nil {
 		v.Reader = s.readerOf(r.Context(), r, g)
 	}
+	viewInLang(l, v)
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -835,7 +877,7 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 	if q := r.URL.Query().Get("after"); q != "" {
 		n, err := strconv.ParseInt(q, 10, 64)
 		if err != nil || n < 0 {
-			writeErr(w, apiErr(http.StatusBadRequest, "after must be a number ≥ 0, not %q", q))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.after-range", "Got", strconv.Quote(q)))
 			return
 		}
 		after = n
@@ -844,7 +886,7 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 	if q := r.URL.Query().Get("limit"); q != "" {
 		n, err := strconv.ParseInt(q, 10, 64)
 		if err != nil || n < 1 || n > logPage {
-			writeErr(w, apiErr(http.StatusBadRequest, "limit must be 1 to %d, not %q", logPage, q))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.limit-range", "Max", logPage, "Got", strconv.Quote(q)))
 			return
 		}
 		limit = n
@@ -885,7 +927,7 @@ func ParseActions(body []byte) ([]protocol.Action, error) {
 	var raws []json.RawMessage
 	if len(body) > 0 && body[0] == '[' {
 		if err := json.Unmarshal(body, &raws); err != nil {
-			return nil, apiErr(http.StatusBadRequest, "malformed JSON: %v", err)
+			return nil, apiMsg(http.StatusBadRequest, "server.malformed-json", "Err", err)
 		}
 	} else {
 		dec := json.NewDecoder(bytes.NewReader(body))
@@ -896,16 +938,16 @@ func ParseActions(body []byte) ([]protocol.Action, error) {
 				break
 			}
 			if err != nil {
-				return nil, apiErr(http.StatusBadRequest, "malformed JSON after %d actions: %v", len(raws), err)
+				return nil, apiMsg(http.StatusBadRequest, "server.malformed-json-after", "N", len(raws), "Err", err)
 			}
 			raws = append(raws, raw)
 		}
 	}
 	if len(raws) == 0 {
-		return nil, apiErr(http.StatusBadRequest, "no actions")
+		return nil, apiMsg(http.StatusBadRequest, "server.no-actions")
 	}
 	if len(raws) > maxActionsPerPost {
-		return nil, apiErr(http.StatusBadRequest, "%d actions in one post: at most %d", len(raws), maxActionsPerPost)
+		return nil, apiMsg(http.StatusBadRequest, "server.too-many-actions", "N", len(raws), "Max", maxActionsPerPost)
 	}
 	out := make([]protocol.Action, 0, len(raws))
 	for i, raw := range raws {
@@ -969,16 +1011,19 @@ type DecisionSpec struct {
 }
 
 // arbiterGame loads the request's game and checks that the token is the
-// arbiter's; otherwise it writes the error (404, 401, 403) and reports false.
+// arbiter's; otherwise it writes the error (404, 401, 403) and reports
+// false. what is what only the arbiter may do: "result", "board-token" or
+// "clocks", the last part of the messages server.arbiter-only.* and
+// server.arbiter-token-for.*.
 func (s *Server) arbiterGame(w http.ResponseWriter, r *http.Request, what string) (*live, bool) {
 	g, err := s.game(r.Context(), r.PathValue("game"))
 	if err != nil {
 		writeErr(w, err)
 		return nil, false
 	}
-	if who, err := s.authorFor(r.Context(), requestToken(r), g, "only the arbiter may "+what+": this needs the arbiter's token (Authorization: Bearer ...)"); err != nil || who.author != store.ByArbiter {
+	if who, err := s.authorFor(r.Context(), requestToken(r), g, "server.arbiter-token-for."+what); err != nil || who.author != store.ByArbiter {
 		if err == nil {
-			err = apiErr(http.StatusForbidden, "only the arbiter may %s", what)
+			err = apiMsg(http.StatusForbidden, "server.arbiter-only."+what)
 		}
 		writeErr(w, err)
 		return nil, false
@@ -988,7 +1033,7 @@ func (s *Server) arbiterGame(w http.ResponseWriter, r *http.Request, what string
 
 func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	g, ok := s.arbiterGame(w, r, "set a result")
+	g, ok := s.arbiterGame(w, r, "result")
 	if !ok {
 		return
 	}
@@ -1000,11 +1045,11 @@ func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case d.Forfeit && (d.Result == "1-0" || d.Result == "0-1" || d.Result == "0-0"):
 	case d.Forfeit:
-		writeErr(w, apiErr(http.StatusBadRequest, "a forfeit is 1-0, 0-1 or 0-0 (both lose by forfeit), not %q", d.Result))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.forfeit-result", "Got", strconv.Quote(d.Result)))
 		return
 	case d.Result == "1-0" || d.Result == "0-1" || d.Result == "1/2-1/2" || d.Result == "*":
 	default:
-		writeErr(w, apiErr(http.StatusBadRequest, "result must be 1-0, 0-1, 1/2-1/2 or *, or with forfeit true 1-0, 0-1 or 0-0, not %q", d.Result))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.result-value", "Got", strconv.Quote(d.Result)))
 		return
 	}
 	if err := textField("reason", d.Reason); err != nil {
@@ -1022,7 +1067,7 @@ func (s *Server) postResult(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) newBoardToken(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	g, ok := s.arbiterGame(w, r, "issue a board token")
+	g, ok := s.arbiterGame(w, r, "board-token")
 	if !ok {
 		return
 	}

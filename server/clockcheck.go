@@ -185,7 +185,7 @@ type ClockSpec struct {
 // which closes the discrepancy.
 func (s *Server) postClock(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	g, ok := s.arbiterGame(w, r, "set the clocks")
+	g, ok := s.arbiterGame(w, r, "clocks")
 	if !ok {
 		return
 	}
@@ -199,11 +199,11 @@ func (s *Server) postClock(w http.ResponseWriter, r *http.Request) {
 	var err error
 	switch {
 	case g.meta.Start.Clock == nil:
-		err = apiErr(http.StatusConflict, "game %s has no clock", g.meta.ID)
+		err = apiMsg(http.StatusConflict, "server.no-clock", "Game", g.meta.ID)
 	case spec.Accept && (spec.White != nil || spec.Black != nil):
-		err = apiErr(http.StatusBadRequest, "either accept the held reading or give white and black, not both")
+		err = apiMsg(http.StatusBadRequest, "server.clock-accept-or-set")
 	case spec.Accept && g.held == nil:
-		err = apiErr(http.StatusConflict, "no physical clock's reading is held for game %s", g.meta.ID)
+		err = apiMsg(http.StatusConflict, "server.no-held-reading", "Game", g.meta.ID)
 	case spec.Accept:
 		h := g.held
 		times = *h.Times
@@ -227,7 +227,7 @@ func (s *Server) postClock(w http.ResponseWriter, r *http.Request) {
 			times.Black = max(times.Black-max(now-at, 0), 0)
 		}
 	case spec.White == nil || spec.Black == nil:
-		err = apiErr(http.StatusBadRequest, "give both white and black (milliseconds), or accept: true")
+		err = apiMsg(http.StatusBadRequest, "server.clock-both")
 	default:
 		times = protocol.Times{White: *spec.White, Black: *spec.Black}
 	}

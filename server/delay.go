@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/arbiterchess/arbiter/server/store"
@@ -269,7 +270,7 @@ func (s *Server) putDelay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if spec.Delay < 0 || spec.Delay > MaxDelay {
-		writeErr(w, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %d", MaxDelay, spec.Delay))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.delay-range", "Max", MaxDelay, "Got", spec.Delay))
 		return
 	}
 	if err := s.store.SetDelay(ctx, id, spec.Delay); err != nil {
@@ -312,12 +313,12 @@ func delayParam(r *http.Request) (time.Duration, error) {
 	var n int
 	for _, c := range q {
 		if c < '0' || c > '9' || n > MaxDelay {
-			return 0, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %q", MaxDelay, q)
+			return 0, apiMsg(http.StatusBadRequest, "server.delay-range", "Max", MaxDelay, "Got", strconv.Quote(q))
 		}
 		n = n*10 + int(c-'0')
 	}
 	if n > MaxDelay {
-		return 0, apiErr(http.StatusBadRequest, "delay must be 0 to %d seconds, not %q", MaxDelay, q)
+		return 0, apiMsg(http.StatusBadRequest, "server.delay-range", "Max", MaxDelay, "Got", strconv.Quote(q))
 	}
 	return time.Duration(n) * time.Second, nil
 }

@@ -153,7 +153,7 @@ func (s *Server) getEboards(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tableToken(ctx context.Context, r *http.Request, event string, n int) (eventTables, error) {
 	tok := requestToken(r)
 	if tok == "" {
-		return eventTables{}, apiErr(http.StatusUnauthorized, "a table's token is needed (Authorization: Bearer tbl_...)")
+		return eventTables{}, apiMsg(http.StatusUnauthorized, "server.table-token")
 	}
 	t, err := s.tables(ctx, event)
 	if err != nil {
@@ -166,7 +166,7 @@ func (s *Server) tableToken(ctx context.Context, r *http.Request, event string, 
 			return eventTables{}, err
 		}
 		if !hashMatches(hashToken(tok), t.hashes[n]) {
-			return eventTables{}, apiErr(http.StatusForbidden, "not the token of table %d of event %s", n, event)
+			return eventTables{}, apiMsg(http.StatusForbidden, "server.not-table-token", "Table", n, "Event", event)
 		}
 	}
 	return t, nil

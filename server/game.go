@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arbiterchess/arbiter/lang"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 	"github.com/arbiterchess/arbiter/touch"
@@ -448,8 +449,16 @@ type PostResult struct {
 // reason, and for a refused action its index in the posted list and the
 // engine's error ruling. Client returns it for answers it does not retry.
 type APIError struct {
-	Status int    `json:"status"`
-	Err    string `json:"error"`
+	Status int `json:"status"`
+	// Err is the error in English, as logs and programs read it.
+	Err string `json:"error"`
+	// Msg is its message in the catalogues (package lang), when it has
+	// one, and Args the message's parameters; Text says it in the
+	// language the request asked for (?lang=, else Accept-Language),
+	// absent in English.
+	Msg  string            `json:"msg,omitempty"`
+	Args map[string]string `json:"args,omitempty"`
+	Text string            `json:"text,omitempty"`
 	// Index is the 0-based position of the refused action in the post.
 	Index *int `json:"index,omitempty"`
 	// Rulings holds the engine's error ruling for a refused action.
@@ -467,6 +476,20 @@ func (e *APIError) Error() string {
 
 func apiErr(status int, format string, args ...any) *APIError {
 	return &APIError{Status: status, Err: fmt.Sprintf(format, args...)}
+}
+
+// apiMsg is an error answer with message msg of the catalogues, its
+// parameters given as name, value pairs (each value written as %v
+// writes it); its English is the English catalogue's.
+func apiMsg(status int, msg string, kv ...any) *APIError {
+	var args map[string]string
+	if len(kv) > 0 {
+		args = make(map[string]string, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			args[fmt.Sprint(kv[i])] = fmt.Sprint(kv[i+1])
+		}
+	}
+	return &APIError{Status: status, Err: lang.English().Say(msg, args), Msg: msg, Args: args}
 }
 
 func refused(status, index int, msg string, rs []protocol.Ruling) *APIError {
@@ -536,7 +559,7 @@ func (s *Server) boardTokenStands(ctx context.Context, g *live, who poster) erro
 
 // tokenReplaced is the answer to a board token that was replaced.
 func tokenReplaced(game string) error {
-	return apiErr(http.StatusForbidden, "this token may not post to game %s: the board token was replaced", game)
+	return apiMsg(http.StatusForbidden, "server.board-token-replaced", "Game", game)
 }
 
 // postLocked is post under g.mu; wrote tells whether it wrote to the
@@ -553,7 +576,7 @@ func (s *Server) postLocked(ctx context.Context, g *live, who poster, actions []
 		return PostResult{Game: g.meta.ID, N: int64(len(g.log)), Acks: acks}, false, nil
 	}
 	if len(g.log)+len(actions) > maxLogEntries {
-		return PostResult{}, false, apiErr(http.StatusConflict, "game %s has %d entries: at most %d a game", g.meta.ID, len(g.log), maxLogEntries)
+		return PostResult{}, false, apiMsg(http.StatusConflict, "server.log-full", "Game", g.meta.ID, "N", len(g.log), "Max", maxLogEntries)
 	}
 	t0 := time.Now()
 	var judged, stored time.Duration

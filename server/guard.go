@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -77,7 +78,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		if api && changesState(r.Method) {
 			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, s.requestHost(r)) {
-				writeErr(w, apiErr(http.StatusForbidden, "cross-site request refused: origin %s is not this server's", o))
+				writeErr(w, apiMsg(http.StatusForbidden, "server.cross-site", "Origin", o))
 				return
 			}
 			ct := r.Header.Get("Content-Type")
@@ -85,11 +86,11 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			case strings.HasSuffix(r.URL.Path, "/trf"):
 				// The one route whose body is a file: a TRF, as text.
 				if !textBody(ct) {
-					writeErr(w, apiErr(http.StatusUnsupportedMediaType, "a TRF file is sent as text: Content-Type text/plain, not %q (curl -H 'Content-Type: text/plain' --data-binary @round.trf ...)", ct))
+					writeErr(w, apiMsg(http.StatusUnsupportedMediaType, "server.trf-content-type", "Got", strconv.Quote(ct)))
 					return
 				}
 			case r.ContentLength != 0 && !jsonBody(ct):
-				writeErr(w, apiErr(http.StatusUnsupportedMediaType, "the body must be JSON: Content-Type application/json (or application/x-ndjson for JSON Lines)"))
+				writeErr(w, apiMsg(http.StatusUnsupportedMediaType, "server.json-content-type"))
 				return
 			}
 		}
@@ -224,7 +225,7 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 func bodyError(err error) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return apiErr(http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", tooBig.Limit)
+		return apiMsg(http.StatusRequestEntityTooLarge, "server.body-too-large", "Max", tooBig.Limit)
 	}
 	return apiErr(http.StatusBadRequest, "reading the body: %v", err)
 }
@@ -233,10 +234,10 @@ func bodyError(err error) error {
 // (raw or as the JSON escape \u0000), the same on every store.
 func cleanText(b []byte) error {
 	if !utf8.Valid(b) {
-		return apiErr(http.StatusBadRequest, "the body is not UTF-8")
+		return apiMsg(http.StatusBadRequest, "server.body-not-utf8")
 	}
 	if bytes.IndexByte(b, 0) >= 0 || bytes.Contains(b, []byte(`\u0000`)) {
-		return apiErr(http.StatusBadRequest, "NUL characters are not allowed")
+		return apiMsg(http.StatusBadRequest, "server.nul")
 	}
 	return nil
 }
@@ -247,7 +248,7 @@ func cleanText(b []byte) error {
 // page or a log.
 func textField(name, v string) error {
 	if utf8.RuneCountInString(v) > maxText {
-		return apiErr(http.StatusBadRequest, "%s is longer than %d characters", name, maxText)
+		return apiMsg(http.StatusBadRequest, "server.text-too-long", "Name", name, "Max", maxText)
 	}
 	if err := safetext.Check(name, v); err != nil {
 		return apiErr(http.StatusBadRequest, "%v", err)
@@ -274,7 +275,7 @@ func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	w.Header().Set("Allow", strings.Join(allow, ", "))
-	writeErr(w, apiErr(http.StatusMethodNotAllowed, "%s is not allowed on %s: use %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
+	writeErr(w, apiMsg(http.StatusMethodNotAllowed, "server.method", "Method", r.Method, "Path", r.URL.Path, "Allow", strings.Join(allow, " or ")))
 	return true
 }
 
@@ -342,7 +343,7 @@ func (s *Server) socketAllowed(w http.ResponseWriter, r *http.Request) bool {
 	if s.sockets[a] >= limit {
 		s.sockMu.Unlock()
 		w.Header().Set("Retry-After", "10")
-		writeErr(w, apiErr(http.StatusTooManyRequests, "%d live connections from %s already: at most %d a client", limit, a, limit))
+		writeErr(w, apiMsg(http.StatusTooManyRequests, "server.too-many-sockets", "N", limit, "Client", a))
 		return false
 	}
 	s.sockets[a]++

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiterchess/arbiter/lang"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 )
@@ -114,8 +115,11 @@ type subscriber struct {
 	// go out a few at a time rather than one write (and one wake-up of
 	// the writer) each.
 	gather time.Duration
-	gone   chan struct{}
-	once   sync.Once
+	// lang is the language the follower reads the rulings' text in (the
+	// socket's ?lang=, else its Accept-Language; English when nil).
+	lang *lang.Lang
+	gone chan struct{}
+	once sync.Once
 }
 
 // newSubscriber makes a subscriber of games games (one for a game's

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"net/http"
 
@@ -57,4 +59,65 @@ func postAnswer(w http.ResponseWriter, l *lang.Lang, res PostResult, err error) 
 		res.Acks[i].Rulings = inLang(l, res.Acks[i].Rulings)
 	}
 	writeJSON(w, http.StatusOK, res)
+}
+
+// viewInLang says the rulings of a game's view in l: its obligation, its
+// claims and its log's rulings. v is the caller's own copy.
+func viewInLang(l *lang.Lang, v *GameView) {
+	if l == nil || l == lang.English() || v == nil {
+		return
+	}
+	if v.Duty != nil {
+		d := inLang(l, []protocol.Ruling{*v.Duty})
+		v.Duty = &d[0]
+	}
+	v.Claims = inLang(l, v.Claims)
+	v.Rulings = inLang(l, v.Rulings)
+}
+
+// messageInLang says a socket's message in l: the rulings of its entry,
+// snapshot or answer (nil l: English). m is the caller's own copy.
+func messageInLang(l *lang.Lang, m *Message) {
+	if l == nil || l == lang.English() {
+		return
+	}
+	if m.Entry != nil {
+		m.Entry.Rulings = inLang(l, m.Entry.Rulings)
+	}
+	if m.Duty != nil {
+		d := inLang(l, []protocol.Ruling{*m.Duty})
+		m.Duty = &d[0]
+	}
+	viewInLang(l, m.Game)
+	if m.Post != nil {
+		for i := range m.Post.Acks {
+			m.Post.Acks[i].Rulings = inLang(l, m.Post.Acks[i].Rulings)
+		}
+	}
+	if m.Error != nil && len(m.Error.Rulings) > 0 {
+		c := *m.Error
+		c.Rulings = inLang(l, c.Rulings)
+		m.Error = &c
+	}
+}
+
+// encodedInLang returns a socket's encoded message with its rulings' text
+// in l. The hub encodes each message once, in English, for all its
+// followers; a follower in another language gets a copy decoded, said in
+// its language and encoded again — only a message with a catalogued
+// ruling, as one without says nothing in words.
+func encodedInLang(l *lang.Lang, b []byte) []byte {
+	if l == nil || l == lang.English() || !bytes.Contains(b, []byte(`"msg":"`)) {
+		return b
+	}
+	var m Message
+	if err := json.Unmarshal(b, &m); err != nil {
+		return b
+	}
+	messageInLang(l, &m)
+	out, err := json.Marshal(m)
+	if err != nil {
+		return b
+	}
+	return out
 }

@@ -1,11 +1,16 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/coder/websocket"
+
+	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server/store"
 )
 
@@ -65,8 +70,8 @@ func TestRulingsText_InTheReadersLanguage(t *testing.T) {
 	if st != http.StatusOK {
 		t.Fatalf("violation: %d %s", st, b)
 	}
-	const ro = "a atins întâi piesa de pe g8 (cal), dar a mutat piesa de pe d7 (pion)"
-	const ru = "сначала тронута фигура на g8 (конь), но сделан ход фигурой с d7 (пешка)"
+	const ro = "a atins întâi calul de pe g8, dar a mutat pionul de pe d7"
+	const ru = "сначала тронули коня на g8, но пошли пешкой с d7"
 	const en = "touched the knight on g8 first but moved the pawn on d7"
 	found := false
 	for _, a := range res.Acks {
@@ -107,7 +112,7 @@ func TestRulingsText_InTheReadersLanguage(t *testing.T) {
 	}
 	// The table's route: White touches the knight on g1 and plays f3.
 	st, res, b = post(table+"?lang=de", `[{"by":"black","act":"clock"},{"by":"white","act":"touch","sq":"g1"},{"by":"white","act":"lift","sq":"f2"},{"by":"white","act":"drop","sq":"f3"}]`, nil)
-	const de = "hat zuerst die Figur auf g1 (Springer) berührt, aber die Figur auf f2 (Bauer) gezogen"
+	const de = "hat zuerst den Springer auf g1 berührt, aber den Bauern von f2 gezogen"
 	if got := ackText(res); st != http.StatusOK || got != de {
 		t.Errorf("the table's post ?lang=de: %d %q (%s)", st, got, b)
 	}
@@ -129,4 +134,93 @@ func ackText(res PostResult) string {
 		}
 	}
 	return ""
+}
+
+// The live sockets say the rulings' text in their reader's language: a
+// game's follower and an event's follower with ?lang= get a pushed
+// violation in it, a follower with Accept-Language in that one, and one
+// who asks for nothing the stored English; the message id and the fields
+// are the same for all. A posting socket's answer (an ack, and a post the
+// engine refuses) is said in its language too; an unknown ?lang= is a
+// 400 before the upgrade.
+func TestSockets_RulingsInTheReadersLanguage(t *testing.T) {
+	ts := startServer(t, backends()[0].dsn(t))
+	var ev CreatedEvent
+	if st, raw := call(t, "POST", ts.url+"/api/events", "", `{"name":"Cupa","games":[{"round":1,"board":1,"white":"Ana","black":"Bogdan"}]}`, &ev); st != http.StatusCreated {
+		t.Fatalf("event: %d %s", st, raw)
+	}
+	g := ev.Games[0]
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ws := "ws" + strings.TrimPrefix(ts.url, "http")
+	dial := func(path string, header http.Header) *websocket.Conn {
+		t.Helper()
+		c, _, err := websocket.Dial(ctx, ws+path, &websocket.DialOptions{HTTPHeader: header})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		t.Cleanup(func() { c.CloseNow() })
+		if m := readMessage(t, ctx, c); m.Type != "snapshot" {
+			t.Fatalf("%s: %+v", path, m)
+		}
+		return c
+	}
+	ro := dial("/api/games/"+g.ID+"/live?lang=ro", nil)
+	ru := dial("/api/events/"+ev.ID+"/live?lang=ru", nil)
+	de := dial("/api/games/"+g.ID+"/live", http.Header{"Accept-Language": {"de-AT, de;q=0.9"}})
+	en := dial("/api/games/"+g.ID+"/live", nil)
+	if _, res, err := websocket.Dial(ctx, ws+"/api/games/"+g.ID+"/live?lang=tlh", nil); err == nil || res == nil || res.StatusCode != http.StatusBadRequest {
+		t.Errorf("?lang=tlh: %v %v", err, res)
+	}
+	for _, body := range []string{
+		`[{"by":"white","act":"lift","sq":"e2"},{"by":"white","act":"drop","sq":"e4"},{"by":"white","act":"clock"}]`,
+		`[{"by":"black","act":"touch","sq":"g8"},{"by":"black","act":"lift","sq":"d7"},{"by":"black","act":"drop","sq":"d5"}]`,
+	} {
+		if st, raw := call(t, "POST", ts.url+"/api/games/"+g.ID+"/actions", g.BoardToken, body, nil); st != http.StatusOK {
+			t.Fatalf("post: %d %s", st, raw)
+		}
+	}
+	violation := func(c *websocket.Conn) protocol.Ruling {
+		t.Helper()
+		for {
+			m := readMessage(t, ctx, c)
+			if m.Entry == nil {
+				continue
+			}
+			for _, r := range m.Entry.Rulings {
+				if r.Kind == protocol.KindViolation {
+					return r
+				}
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		c    *websocket.Conn
+		text string
+	}{
+		{"?lang=ro", ro, "a atins întâi calul de pe g8, dar a mutat pionul de pe d7"},
+		{"event ?lang=ru", ru, "сначала тронули коня на g8, но пошли пешкой с d7"},
+		{"Accept-Language de", de, "hat zuerst den Springer auf g8 berührt, aber den Bauern von d7 gezogen"},
+		{"no language", en, "touched the knight on g8 first but moved the pawn on d7"},
+	} {
+		r := violation(c.c)
+		if r.Text != c.text || r.Msg != "violation.moved-other" || r.Sq != "g8" || r.From != "d7" || r.Article != "4.3.1" {
+			t.Errorf("%s: %+v", c.name, r)
+		}
+	}
+	// A board's socket in Romanian: its ack and its refused post.
+	board := dial("/api/games/"+g.ID+"/live?lang=ro&token="+g.BoardToken, nil)
+	if err := board.Write(ctx, websocket.MessageText, []byte(`[{"by":"white","act":"lift","sq":"e5"}]`)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		m := readMessage(t, ctx, board)
+		if m.Type == "error" {
+			if m.Error == nil || len(m.Error.Rulings) != 1 || m.Error.Rulings[0].Text == "" || m.Error.Rulings[0].Text == m.Error.Rulings[0].Error || !strings.Contains(m.Error.Rulings[0].Text, "e5") {
+				t.Errorf("the refused post in Romanian: %+v", m.Error)
+			}
+			break
+		}
+	}
 }

@@ -224,7 +224,7 @@ func (s *Server) eventPGN(w http.ResponseWriter, r *http.Request) {
 		x, err1 := strconv.Atoi(a)
 		y, err2 := strconv.Atoi(b)
 		if !ok || err1 != nil || err2 != nil || x < 1 || y < x {
-			writeErr(w, apiErr(http.StatusBadRequest, "boards must be a range such as 1-100, not %q", q))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.boards-range", "Got", strconv.Quote(q)))
 			return
 		}
 		lo, hi = x, y

@@ -359,11 +359,11 @@ func (s *Server) putBroadcast(w http.ResponseWriter, r *http.Request) {
 	for k, v := range spec.Rounds {
 		n, err := strconv.Atoi(k)
 		if err != nil || n < 1 || n > maxRound {
-			writeErr(w, apiErr(http.StatusBadRequest, "rounds: %q is not a round number (1 to %d)", k, maxRound))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.push-round", "Got", strconv.Quote(k), "Max", maxRound))
 			return
 		}
 		if !lichessRoundID.MatchString(v) {
-			writeErr(w, apiErr(http.StatusBadRequest, "rounds: %q is not a lichess round id (8 letters and digits, from the round's URL)", v))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.push-round-id", "Got", strconv.Quote(v)))
 			return
 		}
 		b.Rounds[n] = v
@@ -375,12 +375,12 @@ func (s *Server) putBroadcast(w http.ResponseWriter, r *http.Request) {
 		}
 		s.pushMu.Unlock()
 		if b.Token == "" {
-			writeErr(w, apiErr(http.StatusBadRequest, "lichess_token: a lichess token (scope study:write) is needed to push"))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.push-token-needed"))
 			return
 		}
 	}
 	if len(b.Token) > 200 || safetext.Check("lichess_token", b.Token) != nil || strings.ContainsRune(b.Token, ' ') {
-		writeErr(w, apiErr(http.StatusBadRequest, "lichess_token: not a token"))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.push-not-token"))
 		return
 	}
 	if err := s.store.SetBroadcast(ctx, b); err != nil {

@@ -278,7 +278,7 @@ func (s *Server) routes() {
 		if s.methodNotAllowed(w, r) {
 			return
 		}
-		writeErr(w, apiErr(http.StatusNotFound, "no such route: %s %s", r.Method, r.URL.Path))
+		writeErr(w, apiMsg(http.StatusNotFound, "server.no-route", "Method", r.Method, "Path", r.URL.Path))
 	})
 	if s.opts.Static != nil {
 		m.Handle("/", s.opts.Static)

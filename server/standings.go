@@ -54,7 +54,7 @@ func (s *Server) getStandings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ev.TRF == "" {
-		writeErr(w, apiErr(http.StatusNotFound, "event %s has no players from a TRF file: the standings need one (POST /api/events/%s/trf?round=1)", id, id))
+		writeErr(w, apiMsg(http.StatusNotFound, "server.standings-no-trf", "Event", id))
 		return
 	}
 	lag, err := s.readerDelay(ctx, r, id, nil)
@@ -97,7 +97,7 @@ func (s *Server) getStandings(w http.ResponseWriter, r *http.Request) {
 		if v := q.Get(p.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > p.max {
-				writeErr(w, apiErr(http.StatusBadRequest, "%s must be a number from 0 to %d, not %q", p.name, p.max, v))
+				writeErr(w, apiMsg(http.StatusBadRequest, "server.param-range", "Name", p.name, "Min", 0, "Max", p.max, "Got", strconv.Quote(v)))
 				return
 			}
 			*p.to = n

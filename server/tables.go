@@ -79,7 +79,7 @@ func (s *Server) tableOf(ctx context.Context, h string, g *live) bool {
 func tableParam(r *http.Request) (int, error) {
 	n, err := strconv.Atoi(r.PathValue("table"))
 	if err != nil || n < 1 || n > maxBoard {
-		return 0, apiErr(http.StatusBadRequest, "a table is a number from 1 to %d, not %q", maxBoard, r.PathValue("table"))
+		return 0, apiMsg(http.StatusBadRequest, "server.table-number", "Max", maxBoard, "Got", strconv.Quote(r.PathValue("table")))
 	}
 	return n, nil
 }
@@ -135,7 +135,7 @@ func (s *Server) startRound(w http.ResponseWriter, r *http.Request) {
 	}
 	round, err := strconv.Atoi(r.PathValue("round"))
 	if err != nil || round < 1 || round > maxRound {
-		writeErr(w, apiErr(http.StatusBadRequest, "a round is a number from 1 to %d, not %q", maxRound, r.PathValue("round")))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.round-number", "Max", maxRound, "Got", strconv.Quote(r.PathValue("round"))))
 		return
 	}
 	games, err := s.store.Games(ctx, id)
@@ -150,7 +150,7 @@ func (s *Server) startRound(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(out.Tables) == 0 {
-		writeErr(w, apiErr(http.StatusConflict, "round %d of event %s has no games: pair it first (a TRF import or POST .../games)", round, id))
+		writeErr(w, apiMsg(http.StatusConflict, "server.round-no-games", "Round", round, "Event", id))
 		return
 	}
 	if err := s.store.SetCurrentRound(ctx, id, round); err != nil {
@@ -172,7 +172,7 @@ func (s *Server) tableGame(ctx context.Context, r *http.Request, event string, n
 		return nil, err
 	}
 	if t.round == 0 {
-		return nil, apiErr(http.StatusConflict, "no round of event %s has started: the arbiter starts one (POST /api/events/%s/rounds/N/start); nothing was stored", event, event)
+		return nil, apiMsg(http.StatusConflict, "server.no-round-started", "Event", event)
 	}
 	_, metas, err := s.eventGames(ctx, event)
 	if err != nil {
@@ -183,7 +183,7 @@ func (s *Server) tableGame(ctx context.Context, r *http.Request, event string, n
 			return s.game(ctx, m.ID)
 		}
 	}
-	return nil, apiErr(http.StatusConflict, "table %d has no game in round %d, the current round of event %s; nothing was stored", n, t.round, event)
+	return nil, apiMsg(http.StatusConflict, "server.table-no-game", "Table", n, "Round", t.round, "Event", event)
 }
 
 // postTableActions serves POST /api/events/{event}/tables/{table}/actions

@@ -90,9 +90,9 @@ func trfError(err error, round int) error {
 	var te *trf.Error
 	switch {
 	case errors.As(err, &te) && te.Line > 0 && te.Col > 0:
-		return apiErr(http.StatusBadRequest, "TRF line %d, column %d: %s", te.Line, te.Col, te.Msg)
+		return apiMsg(http.StatusBadRequest, "server.trf-line-col", "Line", te.Line, "Col", te.Col, "Err", te.Msg)
 	case errors.As(err, &te) && te.Line > 0:
-		return apiErr(http.StatusBadRequest, "TRF line %d: %s", te.Line, te.Msg)
+		return apiMsg(http.StatusBadRequest, "server.trf-line", "Line", te.Line, "Err", te.Msg)
 	case round > 0:
 		return apiErr(http.StatusBadRequest, "TRF round %d: %v", round, err)
 	}
@@ -115,7 +115,7 @@ func readTRFBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		if utf8.Valid(b[:i]) {
 			col = utf8.RuneCount(b[start:i]) + 1
 		}
-		return nil, apiErr(http.StatusBadRequest, "TRF line %d, column %d: a NUL character", line, col)
+		return nil, apiMsg(http.StatusBadRequest, "server.trf-nul", "Line", line, "Col", col)
 	}
 	return b, nil
 }
@@ -264,12 +264,12 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	}
 	round, err := roundParam(r)
 	if err != nil || round == 0 {
-		writeErr(w, apiErr(http.StatusBadRequest, "round=N is required: the round whose pairings make the games"))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.trf-round-required"))
 		return
 	}
 	accept := r.URL.Query().Get("accept")
 	if accept != "" && accept != "file" && accept != "hall" {
-		writeErr(w, apiErr(http.StatusBadRequest, "accept must be file or hall, not %q", accept))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.trf-accept", "Got", strconv.Quote(accept)))
 		return
 	}
 	var system standings.System
@@ -282,13 +282,13 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	rounds := 0
 	if q := r.URL.Query().Get("rounds"); q != "" {
 		if rounds, err = strconv.Atoi(q); err != nil || rounds < 1 || rounds > 99 {
-			writeErr(w, apiErr(http.StatusBadRequest, "rounds must be a number of rounds from 1 to 99, not %q", q))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.trf-rounds", "Got", strconv.Quote(q)))
 			return
 		}
 	}
 	keepPoints := r.URL.Query().Get("points")
 	if keepPoints != "" && keepPoints != "file" && keepPoints != "blocks" {
-		writeErr(w, apiErr(http.StatusBadRequest, "points must be file or blocks, not %q", keepPoints))
+		writeErr(w, apiMsg(http.StatusBadRequest, "server.trf-points", "Got", strconv.Quote(keepPoints)))
 		return
 	}
 	if keepPoints == "" {
@@ -320,7 +320,7 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case n != rounds:
-			writeErr(w, apiErr(http.StatusBadRequest, "rounds=%d, but the file says %d rounds (142 or XXR): nothing was imported", rounds, n))
+			writeErr(w, apiMsg(http.StatusBadRequest, "server.trf-rounds-differ", "Rounds", rounds, "File", n))
 			return
 		}
 	}
@@ -366,7 +366,7 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, g := range existing {
 		if g.Round == round {
-			writeErr(w, apiErr(http.StatusConflict, "round %d already has games: a round is imported once", round))
+			writeErr(w, apiMsg(http.StatusConflict, "server.trf-round-has-games", "Round", round))
 			return
 		}
 	}
@@ -562,7 +562,7 @@ func (s *Server) pairingListTRF(ctx context.Context, id string, n int, body []by
 		return nil, err
 	}
 	if ev.TRF == "" {
-		return nil, apiErr(http.StatusBadRequest, "a pairing list pairs the players of the event's TRF file, and event %s has none: import a TRF file first", id)
+		return nil, apiMsg(http.StatusBadRequest, "server.pairlist-no-trf", "Event", id)
 	}
 	t, _, err := s.withHall(ctx, ev, 0)
 	if err != nil {
@@ -668,7 +668,7 @@ func (s *Server) exportTRF(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ev.TRF == "" {
-		writeErr(w, apiErr(http.StatusNotFound, "event %s has no TRF file: import one first (POST /api/events/%s/trf?round=1)", id, id))
+		writeErr(w, apiMsg(http.StatusNotFound, "server.no-trf", "Event", id))
 		return
 	}
 	t, changed, err := s.withHall(ctx, ev, 0)

@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/coder/websocket"
+
+	"github.com/arbiterchess/arbiter/lang"
 )
 
 // pingEvery is how often a live socket is pinged to detect dead peers.
@@ -65,6 +67,11 @@ func eventSnapshot(g *live) outMsg {
 // are sent (an e-board's connection).
 func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	l, err := readerLang(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
 	g, err := s.game(ctx, r.PathValue("game"))
 	if err != nil {
 		writeErr(w, err)
@@ -94,11 +101,12 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 	defer c.CloseNow()
 	// A socket that only posts (an e-board's, ?follow=false) is sent
 	// nothing but its answers: no queue.
-	sb := &subscriber{gone: make(chan struct{})}
+	sb := &subscriber{gone: make(chan struct{}), lang: l}
 	if follow && lag > 0 {
 		// Anonymous, under the event's broadcast delay: the game as it
 		// stood lag ago, then its entries as they become that old.
 		sb = newSubscriber(1)
+		sb.lang = l
 		sh, err := s.past(ctx, g, lag, true)
 		if err != nil {
 			c.Close(websocket.StatusInternalError, "snapshot failed")
@@ -113,6 +121,7 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 		defer s.hub.unfollow(s.hub.delayed.byGame, sh.meta.ID, sb)
 	} else if follow {
 		sb = newSubscriber(1)
+		sb.lang = l
 		sb.anon = anon
 		g.mu.Lock()
 		err := s.syncLive(ctx, g)
@@ -131,7 +140,7 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 	}
 	s.serveSocket(ctx, c, cc, sb, func(ctx context.Context, data []byte) Message {
 		if tok == "" {
-			return Message{Type: "error", Error: apiErr(http.StatusUnauthorized, "connect with the board's or the arbiter's token to post actions")}
+			return Message{Type: "error", Error: apiMsg(http.StatusUnauthorized, "server.socket-token")}
 		}
 		// The game as the server holds it now: one nobody followed may
 		// have been freed while this socket only posted, and a post must
@@ -172,6 +181,11 @@ func (s *Server) followGame(w http.ResponseWriter, r *http.Request) {
 func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("event")
+	l, err := readerLang(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
 	// The event's games as the feed lists them (a copy at most feedTTL
 	// old, dropped when games are added here): a hall of spectators
 	// connecting at once costs one read of the list.
@@ -205,7 +219,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	}
 	defer c.CloseNow()
 	if lag > 0 {
-		s.followEventDelayed(ctx, c, cc, id, lives, lag)
+		s.followEventDelayed(ctx, c, cc, id, lives, lag, l)
 		return
 	}
 	// The follower is registered first, every game's snapshot pending: the
@@ -216,6 +230,7 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	sb := newSubscriber(len(lives))
 	sb.gather = hallGather
 	sb.anon = anon
+	sb.lang = l
 	sb.pending = make(map[string]bool, len(lives))
 	sb.known = make(map[string]bool, len(lives))
 	for _, g := range lives {
@@ -257,15 +272,16 @@ func (s *Server) followEvent(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.hub.unfollow(s.hub.live.byEvent, id, sb)
 	s.serveSocket(ctx, c, cc, sb, func(context.Context, []byte) Message {
-		return Message{Type: "error", Error: apiErr(http.StatusBadRequest, "an event stream is read-only: post to /api/games/{game}/live or /actions")}
+		return Message{Type: "error", Error: apiMsg(http.StatusBadRequest, "server.event-stream-read-only")}
 	})
 }
 
 // followEventDelayed streams an event's games as they stood lag ago (the
 // event's broadcast delay, for an anonymous follower): one snapshot per
 // game from its shadow, then their entries as they become that old.
-func (s *Server) followEventDelayed(ctx context.Context, c *websocket.Conn, cc *corkConn, id string, lives []*live, lag time.Duration) {
+func (s *Server) followEventDelayed(ctx context.Context, c *websocket.Conn, cc *corkConn, id string, lives []*live, lag time.Duration, l *lang.Lang) {
 	sb := newSubscriber(len(lives))
+	sb.lang = l
 	sb.gather = hallGather
 	sb.pending = make(map[string]bool, len(lives))
 	sb.known = make(map[string]bool, len(lives))
@@ -289,7 +305,7 @@ func (s *Server) followEventDelayed(ctx context.Context, c *websocket.Conn, cc *
 	sb.pending = nil
 	sb.mu.Unlock()
 	s.serveSocket(ctx, c, cc, sb, func(context.Context, []byte) Message {
-		return Message{Type: "error", Error: apiErr(http.StatusBadRequest, "an event stream is read-only: post to /api/games/{game}/live or /actions")}
+		return Message{Type: "error", Error: apiMsg(http.StatusBadRequest, "server.event-stream-read-only")}
 	})
 }
 
@@ -315,10 +331,11 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 			}
 			var m Message
 			if typ != websocket.MessageText {
-				m = Message{Type: "error", Error: apiErr(http.StatusBadRequest, "send actions as text messages")}
+				m = Message{Type: "error", Error: apiMsg(http.StatusBadRequest, "server.socket-text")}
 			} else {
 				m = handle(ctx, data)
 			}
+			messageInLang(sb.lang, &m)
 			b, _ := json.Marshal(m)
 			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
 			err = c.Write(wctx, websocket.MessageText, b)
@@ -343,7 +360,7 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 				}
 			}
 			batch = sb.take(batch)
-			if err := s.writeBatch(ctx, c, cc, batch); err != nil {
+			if err := s.writeBatch(ctx, c, cc, sb.lang, batch); err != nil {
 				return
 			}
 			s.metrics.pushedTo(len(batch))
@@ -384,7 +401,7 @@ func (s *Server) serveSocket(ctx context.Context, c *websocket.Conn, cc *corkCon
 // it): one goroutine at a time does that long work, so that the short
 // work of the posts (and their acknowledgements) does not queue for the
 // cores behind a hundred of them.
-func (s *Server) writeBatch(ctx context.Context, c *websocket.Conn, cc *corkConn, batch []outMsg) error {
+func (s *Server) writeBatch(ctx context.Context, c *websocket.Conn, cc *corkConn, l *lang.Lang, batch []outMsg) error {
 	for len(batch) > 0 {
 		n := min(len(batch), bigBatch)
 		heavy := n == bigBatch
@@ -400,7 +417,7 @@ func (s *Server) writeBatch(ctx context.Context, c *websocket.Conn, cc *corkConn
 			}
 			t.Stop()
 		}
-		err := s.writeChunk(ctx, c, cc, batch[:n])
+		err := s.writeChunk(ctx, c, cc, l, batch[:n])
 		if heavy {
 			<-s.heavy
 		}
@@ -423,8 +440,8 @@ const (
 	heavyWait = 200 * time.Millisecond
 )
 
-// writeChunk writes messages corked.
-func (s *Server) writeChunk(ctx context.Context, c *websocket.Conn, cc *corkConn, batch []outMsg) error {
+// writeChunk writes messages corked, their rulings' text in l.
+func (s *Server) writeChunk(ctx context.Context, c *websocket.Conn, cc *corkConn, l *lang.Lang, batch []outMsg) error {
 	// The connection's deadline bounds the batch's writes, rather than a
 	// context's timer per message.
 	cc.cork(time.Now().Add(writeTimeout))
@@ -434,6 +451,7 @@ func (s *Server) writeChunk(ctx context.Context, c *websocket.Conn, cc *corkConn
 			s.log.Error("a snapshot failed to encode")
 			continue
 		}
+		b = encodedInLang(l, b)
 		if err := c.Write(context.WithoutCancel(ctx), websocket.MessageText, b); err != nil {
 			cc.uncork()
 			return err

@@ -32,7 +32,7 @@ func (e *Engine) appendixD() bool { return e.vd[chess.White] || e.vd[chess.Black
 
 // notAppendixD is the error for an act of Appendix D in another game.
 func (e *Engine) notAppendixD(at int, act string) []protocol.Ruling {
-	return e.fail(at, act+" belongs to a game with a visually disabled player (Appendix D; the start line's visually_disabled)")
+	return e.failSay(at, ErrNotVisually, map[string]string{"Act": act}, "%s belongs to a game with a visually disabled player (Appendix D; the start line's visually_disabled)", act)
 }
 
 // assistantAct handles the acts of an assistant (D.2.10, D.2.11): his
@@ -66,7 +66,8 @@ func (e *Engine) boardsDiffer(at int, by string) []protocol.Ruling {
 		return e.notAppendixD(at, "boards-differ")
 	}
 	return []protocol.Ruling{{At: at, Kind: protocol.KindIrregularity, By: by, Article: "D.2.9", FEN: e.g.Position().FEN(),
-		Text: "the two boards show different positions: the arbiter corrects them with both players' scoresheets (D.2.9); the game record stands at the position given"}}
+		Text: "the two boards show different positions: the arbiter corrects them with both players' scoresheets (D.2.9); the game record stands at the position given",
+		Msg:  MsgBoardsDiffer}}
 }
 
 // announce handles a player's announcement of his move (D.2.1). For a
@@ -89,13 +90,14 @@ func (e *Engine) announce(at int, by chess.Color, a protocol.Action) []protocol.
 		}
 		if !e.vd[by] {
 			return []protocol.Ruling{{At: at, Kind: protocol.KindIrregularity, By: by.String(), Article: "D.2.1",
-				Text: fmt.Sprintf("announced %s but made %s on the board: the boards will differ (D.2.9)", a.Move, d.start.SAN(d.made))}}
+				Text: fmt.Sprintf("announced %s but made %s on the board: the boards will differ (D.2.9)", a.Move, d.start.SAN(d.made)),
+				Msg:  MsgAnnouncedOther, Args: map[string]string{"Move": a.Move, "Made": d.start.SAN(d.made)}}}
 		}
 		if !d.announced {
-			return e.fail(at, fmt.Sprintf("refused (4.7): %s was made on the board; only an announced move may be corrected (D.2.8)", d.start.SAN(d.made)))
+			return e.failSay(at, ErrCorrectMade, map[string]string{"Move": d.start.SAN(d.made)}, "refused (4.7): %s was made on the board; only an announced move may be corrected (D.2.8)", d.start.SAN(d.made))
 		}
 		if err != nil {
-			return e.fail(at, fmt.Sprintf("refused (D.2.8): %s is not a legal move to correct %s with", a.Move, d.start.SAN(d.made)))
+			return e.failSay(at, ErrCorrectIllegal, map[string]string{"Move": a.Move, "Old": d.start.SAN(d.made)}, "refused (D.2.8): %s is not a legal move to correct %s with", a.Move, d.start.SAN(d.made))
 		}
 		// D.2.8: a slip of the tongue, corrected before the press.
 		old := d.start.SAN(d.made)
@@ -106,7 +108,8 @@ func (e *Engine) announce(at int, by chess.Color, a protocol.Action) []protocol.
 		e.late[by.Other()] = false
 		e.resetBoard(&e.t.start)
 		out := []protocol.Ruling{{At: at, Kind: protocol.KindIrregularity, By: by.String(), Article: "D.2.8",
-			Text: fmt.Sprintf("a slip of the tongue corrected before the press: %s instead of %s", d.start.SAN(m), old)}}
+			Text: fmt.Sprintf("a slip of the tongue corrected before the press: %s instead of %s", d.start.SAN(m), old),
+			Msg:  MsgSlip, Args: map[string]string{"Move": d.start.SAN(m), "Old": old}}}
 		rs, refused := e.makeMove(at, by, m)
 		if refused != nil {
 			e.g.Play(d.made) // the game record is shared with the state Apply restores
@@ -118,14 +121,14 @@ func (e *Engine) announce(at int, by chess.Color, a protocol.Action) []protocol.
 		return append(out, rs...)
 	}
 	if by != e.t.start.Turn() {
-		return e.fail(at, fmt.Sprintf("it is %s's move: %s has no move to announce", by.Other(), by))
+		return e.failSay(at, ErrAnnounceNotOnMove, map[string]string{"Side": by.String(), "Opp": by.Other().String()}, "it is %s's move: %s has no move to announce", by.Other(), by)
 	}
 	if !e.vd[by] {
 		return nil // announced before it is made on the board: the board decides (D.2.5)
 	}
 	m, err := e.g.ParseMove(a.Move)
 	if err != nil {
-		return e.fail(at, fmt.Sprintf("refused (D.2.3.3): %s is not a legal move: %v", a.Move, err))
+		return e.failSay(at, ErrAnnounceIllegal, map[string]string{"Move": a.Move}, "refused (D.2.3.3): %s is not a legal move: %v", a.Move, err)
 	}
 	if e.t.pending != chess.NoMove {
 		e.t.pending = chess.NoMove

@@ -1,9 +1,10 @@
 package touch
 
 import (
-	"fmt"
+	"errors"
 
 	"github.com/arbiterchess/arbiter/chess"
+	"github.com/arbiterchess/arbiter/protocol"
 )
 
 // man is a piece on the physical board or in a hand. origin is the square
@@ -136,17 +137,17 @@ func (b *board) at(s chess.Square) man {
 func (b *board) lift(hand string, s chess.Square) (man, error) {
 	if other, h := b.placedOn(s); h != nil {
 		if other != hand {
-			return man{}, fmt.Errorf("the piece on %s is held by the other hand", s)
+			return man{}, refusef(ErrHeldOtherHand, map[string]string{"Sq": s.String()}, "the piece on %s is held by the other hand", s)
 		}
 		h.placed = chess.NoSquare
 		return h.man, nil
 	}
 	if hs := b.hands[hand]; len(hs) >= maxHeld {
-		return man{}, fmt.Errorf("the %s hand already holds two pieces", hand)
+		return man{}, refusef(ErrHandFull, map[string]string{"Hand": hand}, "the %s hand already holds two pieces", hand)
 	}
 	m := b.sq[s]
 	if m.piece == chess.NoPiece {
-		return man{}, fmt.Errorf("no piece on %s to lift", s)
+		return man{}, refusef(ErrNoPieceTo, map[string]string{"Sq": s.String(), "Act": protocol.Lift}, "no piece on %s to lift", s)
 	}
 	b.sq[s] = man{origin: chess.NoSquare}
 	b.hands[hand] = append(b.hands[hand], &held{man: m, placed: chess.NoSquare, from: s})
@@ -159,11 +160,13 @@ func (b *board) which(hand, letter string) (int, error) {
 	hs := b.hands[hand]
 	switch {
 	case len(hs) == 0:
-		return 0, fmt.Errorf("the %s hand holds nothing", hand)
+		return 0, refusef(ErrHandEmpty, map[string]string{"Hand": hand}, "the %s hand holds nothing", hand)
 	case letter == "" && len(hs) == 1:
 		return 0, nil
 	case letter == "":
-		return 0, fmt.Errorf("the %s hand holds %s and %s: name the piece (piece %s or %s)", hand,
+		return 0, refusef(ErrHandHoldsTwo, map[string]string{"Hand": hand, "Piece": hs[0].piece.Type().Letter(), "Other": hs[1].piece.Type().Letter(),
+			"First": hs[0].piece.Type().Letter(), "Second": hs[1].piece.Type().Letter()},
+			"the %s hand holds %s and %s: name the piece (piece %s or %s)", hand,
 			pieceName(hs[0].piece), pieceName(hs[1].piece), hs[0].piece.Type().Letter(), hs[1].piece.Type().Letter())
 	}
 	for i, h := range hs {
@@ -171,7 +174,7 @@ func (b *board) which(hand, letter string) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("the %s hand holds no piece %s", hand, letter)
+	return 0, refusef(ErrHandNoPiece, map[string]string{"Hand": hand, "Piece": letter, "Letter": letter}, "the %s hand holds no piece %s", hand, letter)
 }
 
 // place sets the held piece named by letter on the empty square s; the
@@ -179,11 +182,18 @@ func (b *board) which(hand, letter string) (int, error) {
 func (b *board) place(hand, letter string, s chess.Square) error {
 	i, err := b.which(hand, letter)
 	if err != nil {
-		return fmt.Errorf("nothing to place: %v", err)
+		args := map[string]string{}
+		if r := (*refusal)(nil); errors.As(err, &r) {
+			for k, v := range r.args {
+				args[k] = v
+			}
+			args["Why"] = r.msg
+		}
+		return &refusal{text: "nothing to place: " + err.Error(), msg: ErrNothingToPlace, args: args}
 	}
 	h := b.hands[hand][i]
 	if h.placed != s && b.occupied(s) {
-		return fmt.Errorf("%s is occupied: take the piece off first", s)
+		return refusef(ErrOccupied, map[string]string{"Sq": s.String()}, "%s is occupied: take the piece off first", s)
 	}
 	h.placed = s
 	return nil
@@ -195,7 +205,7 @@ func (b *board) place(hand, letter string, s chess.Square) error {
 func (b *board) release(hand, letter string) ([]held, error) {
 	hs := b.hands[hand]
 	if len(hs) == 0 {
-		return nil, fmt.Errorf("the %s hand holds nothing to release", hand)
+		return nil, refusef(ErrHandEmptyRelease, map[string]string{"Hand": hand}, "the %s hand holds nothing to release", hand)
 	}
 	var out []held
 	keep := hs[:0:0]
@@ -210,7 +220,7 @@ func (b *board) release(hand, letter string) ([]held, error) {
 		out = append(out, *h)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("the %s hand holds no piece %s", hand, letter)
+		return nil, refusef(ErrHandNoPiece, map[string]string{"Hand": hand, "Piece": letter, "Letter": letter}, "the %s hand holds no piece %s", hand, letter)
 	}
 	if len(keep) == 0 {
 		delete(b.hands, hand)
@@ -224,7 +234,7 @@ func (b *board) release(hand, letter string) ([]held, error) {
 func (b *board) remove(s chess.Square) (man, error) {
 	m := b.sq[s]
 	if m.piece == chess.NoPiece {
-		return man{}, fmt.Errorf("no piece on %s to remove", s)
+		return man{}, refusef(ErrNoPieceTo, map[string]string{"Sq": s.String(), "Act": protocol.Remove}, "no piece on %s to remove", s)
 	}
 	b.sq[s] = man{origin: chess.NoSquare}
 	return m, nil
@@ -235,10 +245,10 @@ func (b *board) remove(s chess.Square) (man, error) {
 // turn, which keeps its origin.
 func (b *board) put(hand string, m man, s chess.Square) error {
 	if hs := b.hands[hand]; len(hs) >= maxHeld {
-		return fmt.Errorf("the %s hand already holds two pieces", hand)
+		return refusef(ErrHandFull, map[string]string{"Hand": hand}, "the %s hand already holds two pieces", hand)
 	}
 	if b.occupied(s) {
-		return fmt.Errorf("%s is occupied: take the piece off first", s)
+		return refusef(ErrOccupied, map[string]string{"Sq": s.String()}, "%s is occupied: take the piece off first", s)
 	}
 	b.hands[hand] = append(b.hands[hand], &held{man: m, placed: s, from: chess.NoSquare})
 	return nil

@@ -232,7 +232,7 @@ func (e *Engine) premature(at int, side chess.Color) []protocol.Ruling {
 		return nil
 	}
 	if left := c.left(int(side), c.now); left > 0 {
-		return e.fail(at, fmt.Sprintf("refused (6.8): %s's flag has not fallen: %s left on his clock", side, clockText(left)))
+		return e.failSay(at, ErrFlagNotFallen, map[string]string{"Side": side.String(), "Left": clockText(left)}, "refused (6.8): %s's flag has not fallen: %s left on his clock", side, clockText(left))
 	}
 	return nil
 }
@@ -341,7 +341,7 @@ func clockText(ms int64) string {
 func (e *Engine) clockAct(at int, a protocol.Action) []protocol.Ruling {
 	c := &e.clock
 	if !c.has() {
-		return e.fail(at, "the game has no clock to "+a.Act)
+		return e.failSay(at, ErrNoClock, map[string]string{"Act": a.Act}, "the game has no clock to %s", a.Act)
 	}
 	if !c.on {
 		// An act with no t in a game whose actions carried none: the
@@ -351,12 +351,12 @@ func (e *Engine) clockAct(at int, a protocol.Action) []protocol.Ruling {
 	switch a.Act {
 	case protocol.Pause:
 		if c.paused {
-			return e.fail(at, "the clocks are already paused")
+			return e.failSay(at, ErrPaused, nil, "the clocks are already paused")
 		}
 		c.pause(c.now)
 	case protocol.Resume:
 		if !c.paused {
-			return e.fail(at, "the clocks are not paused")
+			return e.failSay(at, ErrNotPaused, nil, "the clocks are not paused")
 		}
 		c.resume(c.now)
 	case protocol.SetClock:

@@ -327,7 +327,7 @@ func (e *Engine) save() Engine {
 
 func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	if err := a.Check(); err != nil {
-		return e.fail(at, err.Error())
+		return e.failWith(at, err)
 	}
 	if e.over {
 		return e.afterEnd(at, a)
@@ -357,7 +357,7 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		// D.2.2: on his board a piece is touched when taken out of its
 		// securing hole (his lift), not by a touch.
 		if !e.phys.occupied(sq) {
-			return e.fail(at, fmt.Sprintf("no piece on %s to touch", sq))
+			return e.failSay(at, ErrNoPieceTo, map[string]string{"Sq": sq.String(), "Act": protocol.Touch}, "no piece on %s to touch", sq)
 		}
 		return nil
 	}
@@ -382,7 +382,7 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		return nil
 	case protocol.AcceptDraw:
 		if e.offer == nil || *e.offer == by {
-			return e.fail(at, "there is no draw offer from the opponent to accept")
+			return e.failSay(at, ErrNoDrawOffer, nil, "there is no draw offer from the opponent to accept")
 		}
 		agree := e.g.AgreeAnyTime
 		if e.rules.AgreementProviso {
@@ -390,12 +390,12 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		}
 		o, err := agree()
 		if errors.Is(err, game.ErrAgreementTooEarly) {
-			return e.fail(at, "refused (5.2.3): a draw may be agreed only once both players have made at least one move; the game goes on")
+			return e.failSay(at, ErrDrawTooEarly, nil, "refused (5.2.3): a draw may be agreed only once both players have made at least one move; the game goes on")
 		}
 		return e.end(at, o)
 	case protocol.DeclineDraw:
 		if e.offer == nil || *e.offer == by {
-			return e.fail(at, "there is no draw offer from the opponent to decline")
+			return e.failSay(at, ErrNoDrawOfferDecl, nil, "there is no draw offer from the opponent to decline")
 		}
 		e.offer = nil
 		return nil
@@ -408,16 +408,16 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		return e.clockAct(at, a) // 6.11.2: to seek the arbiter's assistance
 	case protocol.Knock:
 		if !e.phys.occupied(sq) {
-			return e.fail(at, fmt.Sprintf("no piece on %s to knock", sq))
+			return e.failSay(at, ErrNoPieceTo, map[string]string{"Sq": sq.String(), "Act": a.Act}, "no piece on %s to knock", sq)
 		}
 		to := sq
 		if a.To != "" {
 			to, _ = chess.ParseSquare(a.To)
 			if e.phys.sq[sq].piece == chess.NoPiece {
-				return e.fail(at, fmt.Sprintf("the piece on %s is in a hand: it cannot be knocked onto %s", sq, to))
+				return e.failSay(at, ErrHeldNoKnock, map[string]string{"Sq": sq.String(), "To": to.String()}, "the piece on %s is in a hand: it cannot be knocked onto %s", sq, to)
 			}
 			if to != sq && e.phys.occupied(to) {
-				return e.fail(at, fmt.Sprintf("%s is occupied: a piece knocked onto it would lie on another", to))
+				return e.failSay(at, ErrKnockOccupied, map[string]string{"To": to.String()}, "%s is occupied: a piece knocked onto it would lie on another", to)
 			}
 			if to != sq {
 				e.phys.sq[to], e.phys.sq[sq] = e.phys.sq[sq], man{origin: chess.NoSquare}
@@ -427,11 +427,11 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 		return nil
 	case protocol.Adjust:
 		if e.phys.at(sq).piece == chess.NoPiece {
-			return e.fail(at, fmt.Sprintf("no piece on %s to adjust", sq))
+			return e.failSay(at, ErrNoPieceTo, map[string]string{"Sq": sq.String(), "Act": a.Act}, "no piece on %s to adjust", sq)
 		}
 		if by != mover {
 			return e.violate(at, by, "4.2.1", fmt.Sprintf("adjusted %s while %s has the move", pieceSq(e.phys.at(sq).piece, sq), mover),
-				detail{msg: MsgAdjusted, sq: sq, piece: e.phys.at(sq).piece.Type(), from: chess.NoSquare, with: chess.NoSquare})
+				detail{msg: MsgAdjusted, sq: sq, piece: e.phys.at(sq).piece.Type(), from: chess.NoSquare, with: chess.NoSquare, args: map[string]string{"Opp": mover.String()}})
 		}
 		return nil // T2: an announced adjustment creates no obligation
 	}
@@ -449,7 +449,7 @@ func (e *Engine) apply(at int, a protocol.Action) []protocol.Ruling {
 	case protocol.Touch:
 		m := e.phys.at(sq)
 		if m.piece == chess.NoPiece {
-			return e.fail(at, fmt.Sprintf("no piece on %s to touch", sq))
+			return e.failSay(at, ErrNoPieceTo, map[string]string{"Sq": sq.String(), "Act": protocol.Touch}, "no piece on %s to touch", sq)
 		}
 		return e.touch(at, m)
 	}
@@ -472,10 +472,10 @@ func (e *Engine) offMove(at int, by chess.Color, a protocol.Action, sq chess.Squ
 			e.clockPress(by)
 			return nil
 		}
-		return e.fail(at, fmt.Sprintf("it is %s's move: %s's clock is not running", by.Other(), by))
+		return e.failSay(at, ErrNotRunning, map[string]string{"Side": by.String(), "Opp": by.Other().String()}, "it is %s's move: %s's clock is not running", by.Other(), by)
 	case protocol.Touch:
 		if e.phys.at(sq).piece == chess.NoPiece {
-			return e.fail(at, fmt.Sprintf("no piece on %s to touch", sq))
+			return e.failSay(at, ErrNoPieceTo, map[string]string{"Sq": sq.String(), "Act": protocol.Touch}, "no piece on %s to touch", sq)
 		}
 		return nil
 	}
@@ -486,13 +486,13 @@ func (e *Engine) offMove(at int, by chess.Color, a protocol.Action, sq chess.Squ
 		return e.setRight(at, by, a, h)
 	}
 	if !owes {
-		return e.fail(at, fmt.Sprintf("it is %s's move: %s may not %s", by.Other(), by, a.Act))
+		return e.failSay(at, ErrNotYourMove, map[string]string{"Side": by.String(), "Opp": by.Other().String(), "Act": a.Act}, "it is %s's move: %s may not %s", by.Other(), by, a.Act)
 	}
 	if e.done.announced {
 		return nil // D.2.3.3: the move is made; his hands set it up on his own board
 	}
 	if e.enforce {
-		return e.fail(at, fmt.Sprintf("refused (4.7): %s's move %s is made and must be completed as it stands", by, e.done.start.SAN(e.done.made)))
+		return e.failSay(at, ErrMoveMade, map[string]string{"Side": by.String(), "Move": e.done.start.SAN(e.done.made)}, "refused (4.7): %s's move %s is made and must be completed as it stands", by, e.done.start.SAN(e.done.made))
 	}
 	return e.tamper(at, by, a, sq)
 }
@@ -546,7 +546,7 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 		}
 	}
 	if err != nil {
-		return e.fail(at, err.Error())
+		return e.failWith(at, err)
 	}
 	var out []protocol.Ruling
 	for _, h := range let {
@@ -564,7 +564,7 @@ func (e *Engine) handle(at int, by chess.Color, a protocol.Action, sq chess.Squa
 	}
 	if a.Act == protocol.Lift || a.Act == protocol.Remove || a.Act == protocol.Put {
 		if e.enforce && !e.t.hands.has(hand) && e.t.hands.count() > 0 {
-			return e.fail(at, "refused (4.1): each move is played with one hand")
+			return e.failSay(at, ErrOneHand, nil, "refused (4.1): each move is played with one hand")
 		}
 		e.t.hands.add(hand)
 		e.t.acted = true
@@ -617,7 +617,8 @@ func (e *Engine) partRelease(at int, by chess.Color, let []held) []protocol.Ruli
 		}
 		san := e.t.start.SAN(found)
 		e.t.partial = &obligation{rule: "move", sq: h.origin, with: chess.NoSquare, san: san, article: "4.7", allowed: []chess.Move{found},
-			text: "released " + pieceSq(h.piece, h.origin) + " on " + h.placed.String() + " as part of the legal move " + san + ": must complete it"}
+			text: "released " + pieceSq(h.piece, h.origin) + " on " + h.placed.String() + " as part of the legal move " + san + ": must complete it",
+			msg:  DutyReleasedPart, args: map[string]string{"Piece": letter(h.piece), "Sq": h.origin.String(), "To": h.placed.String(), "Owed": san}}
 		return []protocol.Ruling{e.t.partial.ruling(at, by)}
 	}
 	return nil
@@ -642,9 +643,9 @@ func (e *Engine) fromOffBoard(by chess.Color, a protocol.Action, sq chess.Square
 	}
 	if (colour != by || pc.Type() == chess.King || pc.Type() == chess.Pawn) && !e.promotionSquare(sq) {
 		if colour == by && pc.Type() == chess.King {
-			return man{}, fmt.Errorf("no %s king was taken off the board this turn to put on the board", by)
+			return man{}, refusef(ErrNoKingOff, map[string]string{"Side": by.String()}, "no %s king was taken off the board this turn to put on the board", by)
 		}
-		return man{}, fmt.Errorf("a new %s %s may only be put on a square of promotion (as an attempted promotion)", colour, pc.Type())
+		return man{}, refusef(ErrPutNotPromotion, map[string]string{"Colour": colour.String(), "Piece": pc.Type().Letter()}, "a new %s %s may only be put on a square of promotion (as an attempted promotion)", colour, pc.Type())
 	}
 	return man{piece: pc, origin: chess.NoSquare}, nil
 }
@@ -672,7 +673,7 @@ func (e *Engine) tamper(at int, by chess.Color, a protocol.Action, sq chess.Squa
 		err = e.phys.put(hand, man{piece: chess.NewPiece(putColour(by, a), chess.PieceTypeFromLetter(a.Piece[0])), origin: chess.NoSquare}, sq)
 	}
 	if err != nil {
-		return e.fail(at, err.Error())
+		return e.failWith(at, err)
 	}
 	// The board is judged as he leaves it, while the opponent has not
 	// touched it; once both hands are at work any change of his counts.
@@ -713,7 +714,7 @@ func (e *Engine) setRight(at int, by chess.Color, a protocol.Action, where any) 
 	case protocol.Lift:
 		sq := where.(chess.Square)
 		if _, err := b.lift(hand, sq); err != nil {
-			return e.fail(at, err.Error())
+			return e.failWith(at, err)
 		}
 		h := b.lastHeld(hand)
 		h.knocked, h.home = true, e.unknock(sq)
@@ -732,16 +733,16 @@ func (e *Engine) setRight(at int, by chess.Color, a protocol.Action, where any) 
 			sq = h.placed
 		}
 		if sq != h.home {
-			return e.fail(at, fmt.Sprintf("%s has the move: %s may only set the knocked piece back on %s", by.Other(), by, h.home))
+			return e.failSay(at, ErrKnockedBack, map[string]string{"Side": by.String(), "Opp": by.Other().String(), "Sq": h.home.String()}, "%s has the move: %s may only set the knocked piece back on %s", by.Other(), by, h.home)
 		}
 		if a.Act != protocol.Release {
 			if err := b.place(hand, h.piece.Type().Letter(), sq); err != nil {
-				return e.fail(at, err.Error())
+				return e.failWith(at, err)
 			}
 		}
 		if a.Act != protocol.Place {
 			if _, err := b.release(hand, h.piece.Type().Letter()); err != nil {
-				return e.fail(at, err.Error())
+				return e.failWith(at, err)
 			}
 		}
 	}
@@ -948,7 +949,7 @@ func (e *Engine) castlingCommit(at int, pl [64]chess.Piece) ([]protocol.Ruling, 
 	for _, m := range e.t.legal {
 		if m.IsCastling() && m.KingTo() == dest {
 			o = &obligation{rule: "castle", sq: k, with: chess.NoSquare, side: castleSide(m), article: "4.7.2", allowed: []chess.Move{m},
-				text: "released the king on " + dest.String() + ": must castle on that side"}
+				text: "released the king on " + dest.String() + ": must castle on that side", msg: DutyReleasedKing, args: map[string]string{"Sq": dest.String()}}
 		}
 	}
 	if o == nil {
@@ -959,9 +960,9 @@ func (e *Engine) castlingCommit(at int, pl [64]chess.Piece) ([]protocol.Ruling, 
 			}
 		}
 		o = &obligation{rule: "king", sq: k, with: chess.NoSquare, article: "4.4.3", allowed: km,
-			text: "attempted an illegal castling: must make another king move"}
+			text: "attempted an illegal castling: must make another king move", msg: DutyIllegalCastling}
 		if len(km) == 0 {
-			o = &obligation{rule: "any", sq: chess.NoSquare, with: chess.NoSquare, article: "4.4.3", text: "attempted an illegal castling and the king cannot move: any legal move"}
+			o = &obligation{rule: "any", sq: chess.NoSquare, with: chess.NoSquare, article: "4.4.3", text: "attempted an illegal castling and the king cannot move: any legal move", msg: DutyIllegalCastlingAny}
 		}
 	}
 	e.t.commit = o
@@ -987,7 +988,7 @@ func (e *Engine) makeMove(at int, by chess.Color, m chess.Move) ([]protocol.Ruli
 	if o := e.current(); !o.permits(m) {
 		article = o.article
 		bad = fmt.Sprintf("%s but moved %s", o.text, p.SAN(m))
-		why = detail{msg: MsgBrokeDuty, rule: o.rule, sq: o.sq, with: o.with, side: o.side, san: p.SAN(m)}
+		why = detail{msg: MsgBrokeDuty, rule: o.rule, sq: o.sq, with: o.with, side: o.side, san: p.SAN(m), duty: o.msg, args: o.args}
 		if o.rule == "move" && o.san == "" {
 			bad = fmt.Sprintf("touched %s first but moved %s", pieceSq(p.PieceAt(o.sq), o.sq), pieceSq(p.PieceAt(m.From()), m.From()))
 			why = detail{msg: MsgMovedOther, sq: o.sq, piece: p.PieceAt(o.sq).Type(), other: p.PieceAt(m.From()).Type(), from: m.From(), with: chess.NoSquare, san: p.SAN(m)}
@@ -1003,11 +1004,11 @@ func (e *Engine) makeMove(at int, by chess.Color, m chess.Move) ([]protocol.Ruli
 		why = detail{msg: MsgPromotedOther, sq: m.To(), piece: first, other: m.Promotion(), from: chess.NoSquare, with: chess.NoSquare}
 	}
 	if bad != "" && e.enforce {
-		return nil, e.fail(at, "refused ("+article+"): "+bad)
+		return nil, e.refuseViolation(at, article, bad, why)
 	}
 	san := p.SAN(m)
 	if err := e.g.Play(m); err != nil {
-		return nil, e.fail(at, err.Error())
+		return nil, e.failWith(at, err)
 	}
 	e.t.made, e.t.madeAt = m, at
 	ply := e.g.Ply()
@@ -1066,7 +1067,7 @@ func (e *Engine) record(at int, by chess.Color, article, text string, why detail
 // violate records a violation that is not tied to a move (4.2.1).
 func (e *Engine) violate(at int, by chess.Color, article, text string, why detail) []protocol.Ruling {
 	if e.enforce {
-		return e.fail(at, "refused ("+article+"): "+text)
+		return e.refuseViolation(at, article, text, why)
 	}
 	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: article})
 	return []protocol.Ruling{why.ruling(protocol.Ruling{At: at, Kind: protocol.KindViolation, By: by.String(), Article: article, Text: text})}
@@ -1078,7 +1079,7 @@ func (e *Engine) violate(at int, by chess.Color, article, text string, why detai
 // it changes nothing.
 func (e *Engine) afterEnd(at int, a protocol.Action) []protocol.Ruling {
 	return []protocol.Ruling{{At: at, Kind: protocol.KindAfterEnd, By: a.By, Result: e.result.Result, Reason: e.result.Reason,
-		Text: "the game is over (" + e.result.Result + ", " + e.result.Reason + "): this changes nothing"}}
+		Text: "the game is over (" + e.result.Result + ", " + e.result.Reason + "): this changes nothing", Msg: MsgAfterEndOver}}
 }
 
 // fail answers an action that cannot happen; nothing changes.
@@ -1220,7 +1221,8 @@ func (e *Engine) reinstateDisplaced(at int, by chess.Color) []protocol.Ruling {
 		}
 		out = append(out, protocol.Ruling{At: at, Kind: protocol.KindIrregularity, By: k.by.String(), Article: "7.6", FEN: e.g.Position().FEN(),
 			Text: fmt.Sprintf("the %s knocked from %s onto %s by %s and not set right is put back on %s: the position is reinstated (7.6); %s was to set it right in his own time (7.4.1), and the arbiter may penalise him (7.4.3)",
-				k.piece.Type(), k.home, k.sq, k.by, k.home, k.by)})
+				k.piece.Type(), k.home, k.sq, k.by, k.home, k.by),
+			Msg: MsgDisplaced, Args: map[string]string{"Piece": letter(k.piece), "From": k.home.String(), "To": k.sq.String(), "Side": k.by.String()}})
 	}
 	e.knocked = keep
 	return out

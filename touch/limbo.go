@@ -1,6 +1,8 @@
 package touch
 
 import (
+	"strings"
+
 	"fmt"
 
 	"github.com/arbiterchess/arbiter/chess"
@@ -18,12 +20,13 @@ import (
 // The game record stays at the position before the illegal move while the
 // board is in limbo; a limbo is never changed once made.
 type limbo struct {
-	by      chess.Color // the offender
-	article string      // 7.5.1, or 7.5.2 for a pawn left unpromoted
-	promo   chess.Move  // with 7.5.2: the promotion to a queen that a claim makes
-	turn    turn        // the offender's turn, as it stood at his press
-	note    string      // what was played, "Pe7-e8"
-	found   string      // what the arbiter sees: "a pawn on e8", "both kings in check"
+	by      chess.Color       // the offender
+	article string            // 7.5.1, or 7.5.2 for a pawn left unpromoted
+	promo   chess.Move        // with 7.5.2: the promotion to a queen that a claim makes
+	turn    turn              // the offender's turn, as it stood at his press
+	note    string            // what was played, "Pe7-e8"
+	board   []protocol.Change // what the board showed, where note is no single piece's move
+	found   string            // what the arbiter sees: "a pawn on e8", "both kings in check"
 }
 
 // illegalFeature names what A.5.4 has the arbiter watch for in the
@@ -100,10 +103,11 @@ func attackedOn(pl [64]chess.Piece, s chess.Square, by chess.Color) bool {
 // stays where it was.
 func (e *Engine) enterLimbo(at int, by chess.Color, pl [64]chess.Piece, article string, promo chess.Move, found string) []protocol.Ruling {
 	_, note, _ := readBoard(&e.t.start, pl, by.Other(), 1)
+	var changes []protocol.Change
 	if note == "an illegal move" {
-		note = boardChange(e.startPlacement(), pl)
+		note, changes = boardChange(e.startPlacement(), pl)
 	}
-	e.limbo = &limbo{by: by, article: article, promo: promo, turn: e.t.clone(), note: note, found: found}
+	e.limbo = &limbo{by: by, article: article, promo: promo, turn: e.t.clone(), note: note, board: changes, found: found}
 	e.done = nil
 	null := e.t.start
 	null.MakeNull()
@@ -115,7 +119,8 @@ func (e *Engine) enterLimbo(at int, by chess.Color, pl [64]chess.Piece, article 
 	e.clockPress(by)
 	return []protocol.Ruling{{At: at, Kind: protocol.KindIrregularity, By: by.String(), Article: "A.5.4",
 		Text: fmt.Sprintf("%s leaves an illegal position (%s): %s (%s); if an illegal position is still on the board when %s's next move is completed, the game is drawn (A.5.4)",
-			note, found, e.standsText(by), e.standsArticle(), by.Other())}}
+			note, found, e.standsText(by), e.standsArticle(), by.Other()),
+		Msg: MsgHeld, Board: changes, Args: e.standsArgs(by, e.limbo.noteArgs(map[string]string{"StandsArticle": e.standsArticle()}))}}
 }
 
 // limboAct handles an action while an illegal position is on hold. It
@@ -130,17 +135,17 @@ func (e *Engine) limboAct(at int, by chess.Color, a protocol.Action, sq chess.Sq
 		if a.What == protocol.ClaimIllegalMove {
 			return e.claimIllegal(at, by, by.String(), e.standsArticle()), true
 		}
-		return e.fail(at, "an illegal position stands on the board (A.5.4): the opponent may claim the illegal move, or complete his move"), true
+		return e.failSay(at, ErrLimboStands, nil, "an illegal position stands on the board (A.5.4): the opponent may claim the illegal move, or complete his move"), true
 	case protocol.Touch, protocol.Knock, protocol.Adjust:
 		// No legal move can be worked out from an illegal position: a
 		// touch there binds no one.
 		if !e.phys.occupied(sq) {
-			return e.fail(at, fmt.Sprintf("no piece on %s to %s", sq, a.Act)), true
+			return e.failSay(at, ErrNoPieceTo, map[string]string{"Sq": sq.String(), "Act": a.Act}, "no piece on %s to %s", sq, a.Act), true
 		}
 		return nil, true
 	}
 	if by == l.by {
-		return e.fail(at, fmt.Sprintf("it is %s's move: an illegal position of %s's stands on the board (A.5.4)", by.Other(), by)), true
+		return e.failSay(at, ErrLimboOpponent, map[string]string{"Side": by.String(), "Opp": by.Other().String()}, "it is %s's move: an illegal position of %s's stands on the board (A.5.4)", by.Other(), by), true
 	}
 	if a.Act == protocol.ClockPress {
 		return e.limboPress(at, by), true
@@ -165,7 +170,7 @@ func (e *Engine) limboAct(at int, by chess.Color, a protocol.Action, sq chess.Sq
 		err = e.phys.put(hand, man{piece: chess.NewPiece(putColour(by, a), chess.PieceTypeFromLetter(a.Piece[0])), origin: chess.NoSquare}, sq)
 	}
 	if err != nil {
-		return e.fail(at, err.Error()), true
+		return e.failWith(at, err), true
 	}
 	return nil, true
 }
@@ -183,25 +188,28 @@ func (e *Engine) limboPress(at int, by chess.Color) []protocol.Ruling {
 		e.limbo = nil
 		o, _ := e.g.IllegalPositionDraw()
 		return append([]protocol.Ruling{{At: at, Kind: protocol.KindIrregularity, By: l.by.String(), Article: "A.5.4",
-			Text: fmt.Sprintf("%s's move is completed and an illegal position is still on the board: the game is drawn", by)}}, e.end(at, o)...)
+			Text: fmt.Sprintf("%s's move is completed and an illegal position is still on the board: the game is drawn", by),
+			Msg:  MsgHeldDraw, Args: map[string]string{"Side": by.String()}}}, e.end(at, o)...)
 	}
 	null := before
 	null.MakeNull()
 	if err := e.g.PlayIrregular(&null, l.note); err != nil {
-		return e.fail(at, err.Error())
+		return e.failWith(at, err)
 	}
 	if err := e.g.PlayIrregular(q, note); err != nil {
 		e.g.Undo()
-		return e.fail(at, err.Error())
+		return e.failWith(at, err)
 	}
 	e.limbo = nil
 	e.beginTurn()
 	e.clockPress(by)
 	return []protocol.Ruling{
 		{At: at, Kind: protocol.KindMove, By: l.by.String(), SAN: l.note, Ply: e.g.Ply() - 1, Article: "A.5.4",
-			Text: fmt.Sprintf("illegal move %s (%s): unclaimed, it stands", l.note, l.found)},
+			Text: fmt.Sprintf("illegal move %s (%s): unclaimed, it stands", l.note, l.found),
+			Msg:  MsgHeldStands, Board: l.board, Args: l.noteArgs(nil)},
 		{At: at, Kind: protocol.KindMove, By: by.String(), SAN: note, Ply: e.g.Ply(), Article: "A.5.4", FEN: q.FEN(),
-			Text: fmt.Sprintf("%s's move %s leaves no illegal position on the board: the game goes on", by, note)},
+			Text: fmt.Sprintf("%s's move %s leaves no illegal position on the board: the game goes on", by, note),
+			Msg:  MsgHeldCleared, Args: noteArg(note, map[string]string{"Side": by.String()})},
 	}
 }
 
@@ -224,7 +232,47 @@ func (e *Engine) claimLimbo(at int, claimant, article string) []protocol.Ruling 
 		if e.over {
 			return out
 		}
-		return append(out, e.penalise(at, l.by, "7.5.2", false, "left the pawn on "+l.promo.To().String()+" unpromoted: it becomes a queen")...)
+		return append(out, e.penalise(at, l.by, "7.5.2", false, unpromoted(l.promo.To()))...)
 	}
-	return append(out, e.penalise(at, l.by, "7.5.1", true, "the illegal position stood until claimed ("+l.found+"): "+l.note)...)
+	return append(out, e.penalise(at, l.by, "7.5.1", true, words{text: "the illegal position stood until claimed (" + l.found + "): " + l.note,
+		msg: MsgPositionStood, args: l.noteArgs(nil), board: l.board})...)
+}
+
+// noteArgs add to args what the held illegal position's messages say of
+// it: Note, the move played (unless Board says what the board showed),
+// and Found with FoundSq, what the arbiter sees.
+func (l *limbo) noteArgs(args map[string]string) map[string]string {
+	if args == nil {
+		args = map[string]string{}
+	}
+	if l.board == nil {
+		args["Note"] = l.note
+	}
+	switch {
+	case l.found == "both kings in check":
+		args["Found"] = "kings"
+	case strings.HasPrefix(l.found, "a pawn on "):
+		args["Found"], args["FoundSq"] = "pawn", strings.TrimPrefix(l.found, "a pawn on ")
+	}
+	return args
+}
+
+// noteArg adds to args the move readBoard noted, as Note, unless it is
+// no single piece's move ("an illegal move", said by the message).
+func noteArg(note string, args map[string]string) map[string]string {
+	if note != "an illegal move" {
+		args["Note"] = note
+	}
+	return args
+}
+
+// unpromoted says that the pawn left unpromoted on sq becomes a queen
+// (7.5.2).
+func unpromoted(sq chess.Square) words {
+	return words{text: "left the pawn on " + sq.String() + " unpromoted: it becomes a queen", msg: MsgUnpromoted, args: map[string]string{"Sq": sq.String()}}
+}
+
+// twoHandsStand says that a move made with two hands stands (7.5.4).
+func twoHandsStand(san string) words {
+	return words{text: "made " + san + " with two hands: the move stands", msg: MsgTwoHandsStands, args: map[string]string{"Move": san}}
 }

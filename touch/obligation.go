@@ -25,6 +25,10 @@ type obligation struct {
 	article string
 	allowed []chess.Move
 	text    string // what was required, for violation texts
+	// msg and args say text as a message of the catalogues (a duty.*
+	// id and its parameters), for the violation that breaks it.
+	msg  string
+	args map[string]string
 }
 
 func (o *obligation) permits(m chess.Move) bool {
@@ -129,16 +133,18 @@ func duty(p *chess.Position, legal []chess.Move, touched []contact, rules laws.R
 			for _, m := range legal {
 				if m.IsCastling() && m.To() == c.origin {
 					return &obligation{rule: "castle", sq: king, with: none, side: castleSide(m), article: "4.4.1", allowed: []chess.Move{m},
-						text: "touched the king and then the rook on " + c.origin.String() + ": must castle on that side"}
+						text: "touched the king and then the rook on " + c.origin.String() + ": must castle on that side",
+						msg:  DutyKingThenRook, args: map[string]string{"Sq": c.origin.String()}}
 				}
 			}
 			// Castling with that rook is illegal (T4c): another king move,
 			// castling with the other rook included; else any move.
 			if km := moves(king); len(km) > 0 {
 				return &obligation{rule: "king", sq: king, with: none, article: "4.4.3", allowed: km,
-					text: "castling with the rook on " + c.origin.String() + " is illegal: must make another king move"}
+					text: "castling with the rook on " + c.origin.String() + " is illegal: must make another king move",
+					msg:  DutyCastlingRookIllegal, args: map[string]string{"Sq": c.origin.String()}}
 			}
-			return &obligation{rule: "any", sq: none, with: none, article: "4.4.3", text: "castling is illegal and the king cannot move: any legal move"}
+			return &obligation{rule: "any", sq: none, with: none, article: "4.4.3", text: "castling is illegal and the king cannot move: any legal move", msg: DutyCastlingIllegalAny}
 		}
 	}
 	if len(own) > 0 && own[0].piece.Type() == chess.Rook {
@@ -157,11 +163,13 @@ func duty(p *chess.Position, legal []chess.Move, touched []contact, rules laws.R
 				}
 				if len(allowed) > 0 {
 					return &obligation{rule: "move", sq: rook, with: none, article: "4.4.2", allowed: allowed,
-						text: "touched the rook on " + rook.String() + " first: must move it or castle with it"}
+						text: "touched the rook on " + rook.String() + " first: must move it or castle with it",
+						msg:  DutyRookFirst, args: map[string]string{"Sq": rook.String()}}
 				}
 			} else if rm := nonCastling(allowed); len(rm) > 0 { // T4b
 				return &obligation{rule: "move", sq: rook, with: none, article: "4.4.2", allowed: rm,
-					text: "touched the rook on " + rook.String() + " before the king: must move the rook, no castling"}
+					text: "touched the rook on " + rook.String() + " before the king: must move the rook, no castling",
+					msg:  DutyRookBeforeKing, args: map[string]string{"Sq": rook.String()}}
 			}
 		}
 	}
@@ -170,20 +178,23 @@ func duty(p *chess.Position, legal []chess.Move, touched []contact, rules laws.R
 	if len(own) > 0 && len(opp) > 0 {
 		if ms := captures(opp[0].origin, own[0].origin); len(ms) > 0 {
 			return &obligation{rule: "capture", sq: opp[0].origin, with: own[0].origin, article: "4.3.3", allowed: ms,
-				text: "touched " + pieceSq(own[0].piece, own[0].origin) + " and " + pieceSq(opp[0].piece, opp[0].origin) + ": must capture it with that piece"}
+				text: "touched " + pieceSq(own[0].piece, own[0].origin) + " and " + pieceSq(opp[0].piece, opp[0].origin) + ": must capture it with that piece",
+				msg:  DutyCaptureWith, args: map[string]string{"Piece": letter(own[0].piece), "Sq": own[0].origin.String(), "Other": letter(opp[0].piece), "To": opp[0].origin.String()}}
 		}
 		for _, c := range touched {
 			if c.piece.Color() == us {
 				if ms := nonCastling(moves(c.origin)); len(ms) > 0 {
 					return &obligation{rule: "move", sq: c.origin, with: none, article: "4.3.3", allowed: ms,
-						text: "touched " + pieceSq(c.piece, c.origin) + " first of the pieces that can move: must move it"}
+						text: "touched " + pieceSq(c.piece, c.origin) + " first of the pieces that can move: must move it",
+						msg:  DutyFirstMovable, args: pieceArgs(c)}
 				}
 			} else if ms := captures(c.origin, none); len(ms) > 0 {
 				return &obligation{rule: "capture", sq: c.origin, with: none, article: "4.3.3", allowed: ms,
-					text: "touched " + pieceSq(c.piece, c.origin) + " first of the pieces that can be captured: must capture it"}
+					text: "touched " + pieceSq(c.piece, c.origin) + " first of the pieces that can be captured: must capture it",
+					msg:  DutyFirstCapturable, args: pieceArgs(c)}
 			}
 		}
-		return &obligation{rule: "any", sq: none, with: none, article: "4.5", text: "none of the touched pieces can be moved or captured"}
+		return &obligation{rule: "any", sq: none, with: none, article: "4.5", text: "none of the touched pieces can be moved or captured", msg: DutyNone}
 	}
 	// T3a: own pieces only.
 	for _, c := range own {
@@ -193,18 +204,18 @@ func duty(p *chess.Position, legal []chess.Move, touched []contact, rules laws.R
 		}
 		if len(ms) > 0 {
 			return &obligation{rule: "move", sq: c.origin, with: none, article: "4.3.1", allowed: ms,
-				text: "touched " + pieceSq(c.piece, c.origin) + " first: must move it"}
+				text: "touched " + pieceSq(c.piece, c.origin) + " first: must move it", msg: DutyFirstMove, args: pieceArgs(c)}
 		}
 	}
 	// T3b: opponent pieces only.
 	for _, c := range opp {
 		if ms := captures(c.origin, none); len(ms) > 0 {
 			return &obligation{rule: "capture", sq: c.origin, with: none, article: "4.3.2", allowed: ms,
-				text: "touched " + pieceSq(c.piece, c.origin) + " first: must capture it"}
+				text: "touched " + pieceSq(c.piece, c.origin) + " first: must capture it", msg: DutyFirstCapture, args: pieceArgs(c)}
 		}
 	}
 	// T6: nothing touched can move or be captured.
-	return &obligation{rule: "any", sq: none, with: none, article: "4.5", text: "none of the touched pieces can be moved or captured"}
+	return &obligation{rule: "any", sq: none, with: none, article: "4.5", text: "none of the touched pieces can be moved or captured", msg: DutyNone}
 }
 
 // nonCastling drops castling moves: castling is a king move (C1), so

@@ -49,7 +49,7 @@ func (e *Engine) pressUnmade(at int, by chess.Color, hand string) []protocol.Rul
 	}
 	if pl == e.startPlacement() && !e.phys.holding() {
 		if e.enforce {
-			return e.fail(at, "refused (7.5.3): make a move before pressing the clock")
+			return e.failSay(at, ErrPressNoMove, nil, "refused (7.5.3): make a move before pressing the clock")
 		}
 		if e.rules.IllegalStandsAfter > 0 {
 			// A.5.2: unclaimed, the press without a move stands too; the
@@ -58,11 +58,11 @@ func (e *Engine) pressUnmade(at int, by chess.Color, hand string) []protocol.Rul
 				return e.stand(at, by, q, "no move", "7.5.3")
 			}
 		}
-		return e.penalise(at, by, "7.5.3", true, "pressed the clock without making a move")
+		return e.penalise(at, by, "7.5.3", true, words{text: "pressed the clock without making a move", msg: MsgPressNoMove})
 	}
 	if m := e.unpromoted(pl); m != chess.NoMove {
 		if e.enforce {
-			return e.fail(at, "refused (7.5.2): exchange the pawn on "+m.To().String()+" for a new piece before pressing the clock")
+			return e.failSay(at, ErrPressUnpromoted, map[string]string{"Sq": m.To().String()}, "refused (7.5.2): exchange the pawn on %s for a new piece before pressing the clock", m.To())
 		}
 		if e.rules.IllegalPositionDraw && !e.phys.holding() {
 			// A.5.2, A.5.4: the pawn stands on the last rank until the
@@ -75,7 +75,7 @@ func (e *Engine) pressUnmade(at int, by chess.Color, hand string) []protocol.Rul
 		if e.over {
 			return out
 		}
-		out = append(out, e.penalise(at, by, "7.5.2", false, "left the pawn on "+m.To().String()+" unpromoted: it becomes a queen")...)
+		out = append(out, e.penalise(at, by, "7.5.2", false, unpromoted(m.To()))...)
 		if e.over || e.done == nil {
 			return out
 		}
@@ -90,7 +90,7 @@ func (e *Engine) pressUnmade(at int, by chess.Color, hand string) []protocol.Rul
 // stand; else penalised, with the position of his turn reinstated.
 func (e *Engine) illegalBoard(at int, by chess.Color, pl [64]chess.Piece) []protocol.Ruling {
 	if e.enforce {
-		return e.fail(at, "refused (7.5.1): the board does not show a legal move")
+		return e.failSay(at, ErrPressNotLegal, nil, "refused (7.5.1): the board does not show a legal move")
 	}
 	if e.rules.IllegalStandsAfter > 0 {
 		if q, note, ok := e.irregular(pl); ok {
@@ -102,7 +102,8 @@ func (e *Engine) illegalBoard(at int, by chess.Color, pl [64]chess.Piece) []prot
 			return e.enterLimbo(at, by, pl, "7.5.1", chess.NoMove, found)
 		}
 	}
-	return e.penalise(at, by, "7.5.1", true, "the board showed "+boardChange(e.startPlacement(), pl))
+	text, changes := boardChange(e.startPlacement(), pl)
+	return e.penalise(at, by, "7.5.1", true, words{text: "the board showed " + text, msg: MsgBoardShowed, board: changes})
 }
 
 // press handles the clock press of the player whose move is made (Engine
@@ -126,7 +127,8 @@ func (e *Engine) press(at int, by chess.Color, hand string) []protocol.Ruling {
 		e.t.made, e.t.pending = chess.NoMove, chess.NoMove
 		e.t.tampered = false
 		e.t.released = &obligation{rule: "move", sq: made.From(), with: chess.NoSquare, san: e.t.start.SAN(made), article: "4.7",
-			allowed: []chess.Move{made}, text: "released the piece as the legal move " + e.t.start.SAN(made) + ": must play it"}
+			allowed: []chess.Move{made}, text: "released the piece as the legal move " + e.t.start.SAN(made) + ": must play it",
+			msg: DutyReleasedAs, args: map[string]string{"Owed": e.t.start.SAN(made)}}
 		if e.claim != nil && e.claim.by == by {
 			e.claim = nil // the violating move is gone with the rest
 		}
@@ -156,7 +158,7 @@ func (e *Engine) press(at int, by chess.Color, hand string) []protocol.Ruling {
 		if e.rules.IllegalStandsAfter > 0 {
 			return append(out, e.standTwoHands(at, by, d)...) // A.5.2: penalised only if claimed
 		}
-		return append(out, e.penalise(at, by, "7.5.4", false, "made "+d.start.SAN(m)+" with two hands: the move stands")...)
+		return append(out, e.penalise(at, by, "7.5.4", false, twoHandsStand(d.start.SAN(m)))...)
 	}
 	return out
 }

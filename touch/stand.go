@@ -141,19 +141,23 @@ func (e *Engine) stand(at int, by chess.Color, q *chess.Position, note, article 
 	}
 	s := &standing{by: by, article: article, ply: e.g.Ply(), touched: append([]contact(nil), e.t.touched...), partial: e.t.partial, left: e.rules.IllegalStandsAfter, note: note}
 	if err := e.g.PlayIrregular(q, note); err != nil {
-		return e.fail(at, err.Error())
+		return e.failWith(at, err)
 	}
 	e.standing = s
 	e.beginTurn()
 	e.clockPress(by)
-	what := "illegal move " + note
+	what, msg, args := "illegal move "+note, MsgStands, e.standsArgs(by, nil)
+	if note != "an illegal move" {
+		args["Note"] = note
+	}
 	if article == "7.5.3" {
-		what = "pressed the clock without making a move"
+		what, msg, args = "pressed the clock without making a move", MsgPressStands, e.standsArgs(by, nil)
 	}
 	r := protocol.Ruling{At: at, Kind: protocol.KindMove, By: by.String(), SAN: note, Ply: e.g.Ply(), Article: e.standsArticle(), FEN: q.FEN(),
-		Text: what + ": " + e.standsText(by)}
+		Text: what + ": " + e.standsText(by), Msg: msg, Args: args}
 	if !q.HasLegalMove() {
 		r.Text += "; it ends nothing, though the position it leaves has no legal move (5.1.1 and 5.2.1 need a move in accordance with Article 3)"
+		r.Msg = map[string]string{MsgStands: MsgStandsNoLegal, MsgPressStands: MsgPressStandsNoLegal}[msg]
 	}
 	out := []protocol.Ruling{r}
 	if o, ok := e.g.Outcome(); ok {
@@ -171,7 +175,8 @@ func (e *Engine) standTwoHands(at int, by chess.Color, d *turn) []protocol.Rulin
 	e.standing = &standing{by: by, article: "7.5.4", keep: true, ply: e.g.Ply() - 1, left: e.rules.IllegalStandsAfter, note: san}
 	e.viols = append(e.viols, protocol.ViolationRef{At: at, By: by.String(), Article: "7.5.4"})
 	return []protocol.Ruling{{At: at, Kind: protocol.KindViolation, By: by.String(), Article: "7.5.4",
-		Text: fmt.Sprintf("made %s with two hands: %s (%s), and the move stays", san, e.standsText(by), e.standsArticle())}}
+		Text: fmt.Sprintf("made %s with two hands: %s (%s), and the move stays", san, e.standsText(by), e.standsArticle()),
+		Msg:  MsgTwoHands, Args: e.standsArgs(by, map[string]string{"Move": san, "StandsArticle": e.standsArticle()})}}
 }
 
 // claimIllegal rules on a claim by by (or, with arbiter, the arbiter's on
@@ -188,17 +193,17 @@ func (e *Engine) claimIllegal(at int, by chess.Color, claimant, article string) 
 	f := false
 	if s == nil || s.by == by {
 		return []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: claimant, What: protocol.ClaimIllegalMove, Granted: &f, Article: article,
-			Text: "no illegal move of the opponent's stands to be claimed"}}
+			Text: "no illegal move of the opponent's stands to be claimed", Msg: MsgClaimNoIllegalOpp}}
 	}
 	t := true
 	out := []protocol.Ruling{{At: at, Kind: protocol.KindClaim, By: claimant, What: protocol.ClaimIllegalMove, Granted: &t, Article: article}}
 	if s.keep {
 		e.standing = nil
-		return append(out, e.penalise(at, s.by, s.article, false, "made "+s.note+" with two hands: the move stands")...)
+		return append(out, e.penalise(at, s.by, s.article, false, twoHandsStand(s.note))...)
 	}
 	later := strings.Join(e.g.SANs()[s.ply+1:], " ")
 	if err := e.g.TakeBack(s.ply); err != nil {
-		return e.fail(at, err.Error())
+		return e.failWith(at, err)
 	}
 	e.standing = nil
 	e.done, e.late = nil, [2]bool{}
@@ -206,14 +211,15 @@ func (e *Engine) claimIllegal(at int, by chess.Color, claimant, article string) 
 	e.t.touched = s.touched
 	e.t.duty = duty(&e.t.start, e.t.legal, e.t.touched, e.rules)
 	e.t.partial = s.partial
-	text := "the illegal move stood until claimed; taken back: " + strings.TrimSpace(s.note+" "+later)
+	moves := strings.TrimSpace(s.note + " " + later)
+	w := words{text: "the illegal move stood until claimed; taken back: " + moves, msg: MsgTakenBack, args: map[string]string{"Moves": moves}}
 	if s.article == "7.5.3" {
-		text = "the press without a move stood until claimed; taken back"
+		w = words{text: "the press without a move stood until claimed; taken back", msg: MsgPressTakenBack}
 		if later != "" {
-			text += ", with " + later
+			w = words{text: w.text + ", with " + later, msg: MsgPressTakenBackWith, args: map[string]string{"Moves": later}}
 		}
 	}
-	out = append(out, e.penalise(at, s.by, s.article, false, text)...)
+	out = append(out, e.penalise(at, s.by, s.article, false, w)...)
 	if o := e.current(); o != nil && o.rule != "any" && !e.over {
 		out = append(out, o.ruling(at, s.by))
 	}

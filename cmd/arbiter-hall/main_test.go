@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,5 +51,25 @@ var updateMan = flag.Bool("update-man", false, "write packaging/man/arbiter-hall
 func TestManPage(t *testing.T) {
 	if err := cli.CheckManPage(program, "../../packaging/man/arbiter-hall.1", *updateMan); err != nil {
 		t.Fatal(err)
+	}
+}
+
+var dumpWords = flag.String("dump-words", "", "write the program's own texts (message id → English) to this JSON file")
+
+// The program's own words, its usage and every command's help, are in
+// every catalogue: "arbiter-hall --lang ru serve --help" is Russian.
+func TestWords_EveryTextInEveryCatalogue(t *testing.T) {
+	heard, problems := cli.WordsProblems(program)
+	if len(heard) < 20 {
+		t.Fatalf("only %d texts heard", len(heard))
+	}
+	if *dumpWords != "" {
+		b, _ := json.MarshalIndent(heard, "", " ")
+		if err := os.WriteFile(*dumpWords, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, err := range problems {
+		t.Error(err)
 	}
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
+	"os"
 	"strings"
 	"testing"
 
@@ -30,5 +32,25 @@ var updateMan = flag.Bool("update-man", false, "write packaging/man/arbiter.1 fr
 func TestManPage(t *testing.T) {
 	if err := cli.CheckManPage(program, "../../packaging/man/arbiter.1", *updateMan); err != nil {
 		t.Fatal(err)
+	}
+}
+
+var dumpWords = flag.String("dump-words", "", "write the program's own texts (message id → English) to this JSON file")
+
+// The program's own words, its usage and every command's help, are in
+// every catalogue: "arbiter --lang ro perft --help" is Romanian.
+func TestWords_EveryTextInEveryCatalogue(t *testing.T) {
+	heard, problems := cli.WordsProblems(program)
+	if len(heard) < 20 {
+		t.Fatalf("only %d texts heard", len(heard))
+	}
+	if *dumpWords != "" {
+		b, _ := json.MarshalIndent(heard, "", " ")
+		if err := os.WriteFile(*dumpWords, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, err := range problems {
+		t.Error(err)
 	}
 }

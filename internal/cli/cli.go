@@ -19,6 +19,9 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/arbiterchess/arbiter/lang"
 )
 
 // Command is one subcommand of a Program.
@@ -50,12 +53,33 @@ type Program struct {
 	ExitStatus []string
 	// SeeAlso names related manual pages, such as "arbiter-hall(1)".
 	SeeAlso []string
+	// Getenv reads the environment for the language of the program's
+	// words (LangOf); nil is os.Getenv.
+	Getenv func(string) string
 }
 
 // Run runs the subcommand args[0] with the rest of args. No arguments
 // prints the list of commands on stderr (status 2); help, -h or --help
 // prints it on stdout (status 0); --version prints the version.
+//
+// The program speaks the language LangOf finds in args and the
+// environment; "--lang L" may also come before the command.
 func (p *Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	getenv := p.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	l, err := LangOf(args, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: --lang: %v\n", p.Name, err)
+		return 2
+	}
+	SetWords(l)
+	if len(args) > 0 && (args[0] == "--lang" || args[0] == "-lang") {
+		args = args[min(2, len(args)):]
+	} else if len(args) > 0 && (strings.HasPrefix(args[0], "--lang=") || strings.HasPrefix(args[0], "-lang=")) {
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		p.Usage(stderr)
 		return 2
@@ -71,10 +95,10 @@ func (p *Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	c, ok := p.Commands[args[0]]
 	if !ok {
 		if other, ok := p.Elsewhere[args[0]]; ok {
-			fmt.Fprintf(stderr, "%s: %s is a command of another program: %s\n", p.Name, args[0], other)
+			fmt.Fprintf(stderr, "%s: %s\n", p.Name, say("cli.elsewhere-command", "{{.Command}} is a command of another program: {{.Other}}", "Command", args[0], "Other", other))
 			return 2
 		}
-		fmt.Fprintf(stderr, "%s: unknown command %q\n", p.Name, args[0])
+		fmt.Fprintf(stderr, "%s: %s\n", p.Name, say("cli.unknown-command", "unknown command {{.Command}}", "Command", fmt.Sprintf("%q", args[0])))
 		p.Usage(stderr)
 		return 2
 	}
@@ -83,15 +107,17 @@ func (p *Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 
 // Usage prints the program's usage line and its commands, by name.
 func (p *Program) Usage(w io.Writer) {
-	fmt.Fprintf(w, "usage: %s COMMAND [flags] [operands]\n", p.Name)
-	fmt.Fprintf(w, "       %s COMMAND --help     (the command's flags and examples)\n", p.Name)
-	fmt.Fprintf(w, "       %s --version\n", p.Name)
-	fmt.Fprintln(w, "commands:")
+	usage := say("cli.usage", "usage:")
+	pad := strings.Repeat(" ", utf8.RuneCountInString(usage))
+	fmt.Fprintf(w, "%s %s %s\n", usage, p.Name, say("cli.usage-line", "COMMAND [flags] [operands]"))
+	fmt.Fprintf(w, "%s %s %s\n", pad, p.Name, say("cli.usage-help", "COMMAND --help     (the command's flags and examples)"))
+	fmt.Fprintf(w, "%s %s --version\n", pad, p.Name)
+	fmt.Fprintln(w, say("cli.commands", "commands:"))
 	for _, n := range sortedKeys(p.Commands) {
-		fmt.Fprintf(w, "  %-10s %s\n", n, p.Commands[n].Summary)
+		fmt.Fprintf(w, "  %-10s %s\n", n, say(idOf(p.Name+" "+n)+".summary", p.Commands[n].Summary))
 	}
 	if len(p.Elsewhere) > 0 {
-		fmt.Fprintln(w, "elsewhere:")
+		fmt.Fprintln(w, say("cli.elsewhere", "elsewhere:"))
 		for _, n := range sortedKeys(p.Elsewhere) {
 			fmt.Fprintf(w, "  %-10s %s\n", n, p.Elsewhere[n])
 		}
@@ -164,21 +190,30 @@ type Help struct {
 // flag it does not know: the synopsis, the text, the flags with their
 // defaults and environment variables (a flag whose usage is empty is an
 // alias left out), and the examples.
+//
+// A command without a flag --lang gets one: the language of the
+// program's own words (LangOf reads it before the command runs).
 func (h Help) Apply(fs *flag.FlagSet) {
+	if fs.Lookup("lang") == nil {
+		fs.String("lang", "", say("cli.flag.lang", "the language of the program's own words (help and messages): {{.Codes}}; default $LC_ALL, $LC_MESSAGES or $LANG", "Codes", strings.Join(lang.Codes, ", ")))
+	}
 	fs.Usage = func() { h.Print(fs.Output(), fs) }
 }
 
 // Print writes the help of the command whose flags are fs to w.
 func (h Help) Print(w io.Writer, fs *flag.FlagSet) {
+	id := idOf(h.Name)
+	usage := say("cli.usage", "usage:")
+	pad := strings.Repeat(" ", utf8.RuneCountInString(usage))
 	for i, u := range h.Usage {
 		if i == 0 {
-			fmt.Fprintf(w, "usage: %s\n", u)
+			fmt.Fprintf(w, "%s %s\n", usage, u)
 		} else {
-			fmt.Fprintf(w, "       %s\n", u)
+			fmt.Fprintf(w, "%s %s\n", pad, u)
 		}
 	}
 	if h.Text != "" {
-		fmt.Fprintln(w, strings.TrimRight(h.Text, "\n"))
+		fmt.Fprintln(w, strings.TrimRight(Say(id+".text", h.Text, nil), "\n"))
 	}
 	n := 0
 	fs.VisitAll(func(f *flag.Flag) {
@@ -186,10 +221,13 @@ func (h Help) Print(w io.Writer, fs *flag.FlagSet) {
 			return
 		}
 		if n == 0 {
-			fmt.Fprintln(w, "flags:")
+			fmt.Fprintln(w, say("cli.flags", "flags:"))
 		}
 		n++
 		name, usage := flag.UnquoteUsage(f)
+		if f.Name != "lang" || !isZeroDefault(f) {
+			usage = Say(id+".flag."+f.Name, usage, nil)
+		}
 		line := "  --" + f.Name
 		if name != "" {
 			line += " " + name
@@ -198,9 +236,9 @@ func (h Help) Print(w io.Writer, fs *flag.FlagSet) {
 		usage = "    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
 		if !isZeroDefault(f) {
 			if isString(f) {
-				usage += fmt.Sprintf(" (default %q)", f.DefValue)
+				usage += " " + say("cli.default", "(default {{.Value}})", "Value", fmt.Sprintf("%q", f.DefValue))
 			} else {
-				usage += fmt.Sprintf(" (default %s)", f.DefValue)
+				usage += " " + say("cli.default", "(default {{.Value}})", "Value", f.DefValue)
 			}
 		}
 		if v := h.Env[f.Name]; v != "" {
@@ -209,8 +247,13 @@ func (h Help) Print(w io.Writer, fs *flag.FlagSet) {
 		fmt.Fprintln(w, usage)
 	})
 	if len(h.Examples) > 0 {
-		fmt.Fprintln(w, "examples:")
-		for _, e := range h.Examples {
+		fmt.Fprintln(w, say("cli.examples", "examples:"))
+		for i, e := range h.Examples {
+			// The words after the "#" are said in the language; the
+			// command line stays as it is typed.
+			if j := strings.Index(e, "# "); j >= 0 {
+				e = e[:j+2] + Say(fmt.Sprintf("%s.example.%d", id, i+1), e[j+2:], nil)
+			}
 			fmt.Fprintf(w, "  %s\n", e)
 		}
 	}

@@ -1,6 +1,7 @@
 // Talking to "arbiter-hall serve": JSON over HTTP under /api/, live streams over
 // WebSocket, and the tokens this browser keeps.
 
+import { lang } from './i18n';
 import type { Action, APIError, CreatedEvent, EboardView, Entry, EventListItem, EventView, GameView, Message, PostResult, Times, TRFImport } from './types';
 
 /** An error answer of the API. */
@@ -9,12 +10,13 @@ export class ApiError extends Error {
     public status: number,
     public body: APIError | null,
   ) {
-    super(body?.error ?? `HTTP ${status}`);
+    super(body?.text ?? body?.error ?? `HTTP ${status}`);
   }
 }
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {};
+  // The page's language, for the rulings' text and the error messages.
+  const headers: Record<string, string> = { 'Accept-Language': lang() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = 'Bearer ' + token;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -54,7 +56,7 @@ export const api = {
     const q = `round=${round}${accept ? `&accept=${accept}` : ''}`;
     const res = await fetch(`/api/events/${enc(id)}/trf?${q}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', Authorization: 'Bearer ' + token },
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Accept-Language': lang(), Authorization: 'Bearer ' + token },
       body: text,
     });
     const body = await res.text();
@@ -69,7 +71,7 @@ export const api = {
   },
   /** The event's TRF file with the hall's results, as text. */
   exportTRF: async (id: string, token: string) => {
-    const res = await fetch(`/api/events/${enc(id)}/trf`, { headers: { Authorization: 'Bearer ' + token } });
+    const res = await fetch(`/api/events/${enc(id)}/trf`, { headers: { 'Accept-Language': lang(), Authorization: 'Bearer ' + token } });
     if (!res.ok) {
       const body = await res.text();
       let data: APIError | null = null;
@@ -116,7 +118,8 @@ function enc(s: string) {
  * as the server sends one on every connection). onState tells whether the
  * socket is open. The returned function closes it for good.
  *
- * token, when it gives one, is sent in the address (?token=: a browser's
+ * The page's language goes in the address (?lang=), for the text of the
+ * rulings pushed. token, when it gives one, is sent there too (a browser's
  * WebSocket cannot set headers, and the server reads a token there for
  * upgrades only), read again at every connection: the socket then shows
  * the games live rather than under the event's broadcast delay. A game's
@@ -141,7 +144,10 @@ export function follow(
     const t = token?.() ?? '';
     const withToken = !!t && refused < 2;
     let opened = false;
-    ws = new WebSocket(`${proto}//${location.host}${path}${withToken ? `?token=${enc(t)}` : ''}`);
+    // The page's language in the address too: the rulings the socket
+    // pushes, and its answers, say their text in it.
+    const q = `lang=${enc(lang())}${withToken ? `&token=${enc(t)}` : ''}`;
+    ws = new WebSocket(`${proto}//${location.host}${path}${path.includes('?') ? '&' : '?'}${q}`);
     ws.onopen = () => {
       opened = true;
       delay = 250;

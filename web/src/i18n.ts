@@ -53,8 +53,39 @@ export function setLang(code: string) {
   location.reload();
 }
 
+// A parameter is {{.Name}}, or {{.Name.Form}} for one form of a piece's or
+// a side's name (piece.N.obj: "the knight", Romanian "calul", Russian
+// "коня"), as the Go templates read the same catalogues.
 const fill = (s: string, args: Record<string, unknown>) =>
-  s.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k: string) => (args[k] === undefined ? '' : String(args[k])));
+  s.replace(/\{\{\s*\.(\w+)(?:\.(\w+))?\s*\}\}/g, (_, k: string, form?: string) => {
+    const v = args[k];
+    if (v === undefined || v === null) return '';
+    if (form) return typeof v === 'object' ? String((v as Record<string, unknown>)[form] ?? '') : '';
+    return String(v);
+  });
+
+/** The forms of a piece's name that the catalogues' sentences use ({{.Piece}} the bare name, {{.Piece.Obj}} and the others). */
+export interface PieceForms {
+  Name: string;
+  The: string;
+  Obj: string;
+  With: string;
+  A: string;
+  toString(): string;
+}
+
+/** The forms of the name of the piece of a letter (K, Q, R, B, N, P, either case; '' for a piece not named: "the piece"). */
+export function pieceForms(letter: string): PieceForms {
+  const key = letter ? `piece.${letter.toUpperCase()}` : 'piece.any';
+  const name = t(key);
+  return { Name: name, The: t(`${key}.the`), Obj: t(`${key}.obj`), With: t(`${key}.with`), A: t(`${key}.a`), toString: () => name };
+}
+
+/** The forms of a side's name in running text: {{.Opp}} as the subject, {{.Opp.Gen}} as the one whose move it is. */
+export function sideForms(side: string): { Name: string; Gen: string; toString(): string } {
+  const name = t(`colour.${side}`);
+  return { Name: name, Gen: t(`colour.${side}.gen`), toString: () => name };
+}
 
 /** A message in the page's language with its parameters. */
 export function t(id: string, args: Record<string, unknown> = {}): string {

@@ -24,6 +24,11 @@ export interface Ruling {
   piece?: string;
   other?: string;
   from?: string;
+  /** The obligation a broke-duty violation broke, as a message id, and the parameters of a ruling's message beyond its fields. */
+  duty?: string;
+  args?: Record<string, string>;
+  /** What the board showed, change by change, for an illegal move the engine read from the board. */
+  board?: { piece: string; colour?: string; from?: string; to?: string }[];
   side?: string;
   what?: string;
   granted?: boolean;
@@ -319,7 +324,11 @@ export interface CreatedEvent {
 
 export interface APIError {
   status: number;
+  /** The error in English, for logs; text says it in the language asked, msg and args are its message. */
   error: string;
+  text?: string;
+  msg?: string;
+  args?: Record<string, string>;
   index?: number;
   rulings?: Ruling[];
 }

@@ -1,7 +1,7 @@
 // Rulings in plain words, with the FIDE articles they apply (Laws of Chess
 // in force from 1 January 2023), as the project's rule book numbers them.
 
-import { capital, has, n, san, t } from './i18n';
+import { capital, has, n, pieceForms, san, sideForms, t } from './i18n';
 import type { Action, Entry, Note, Ruling, Side, Times } from './types';
 
 /** What an article says, in a sentence of our own, in the reader's language (its parent's when it has none). */
@@ -22,21 +22,19 @@ export const reasonWords = (r?: string) => (r ? (has(`reason.${r}`) ? t(`reason.
 
 export const claimName = (w?: string) => (w ? (has(`claim.${w}`) ? t(`claim.${w}`) : w) : '');
 
-/** The obligation of a must ruling, as a sentence. */
+/** The obligation of a must ruling, as a sentence; pieceAt names the piece on a square (its letter), when the page knows the position. */
 export function duty(r: Ruling, pieceAt?: (sq: string) => string | undefined): string {
   const who = whoName(r.by);
-  const name = (sq?: string) => {
-    if (!sq) return '';
-    const p = pieceAt?.(sq);
-    return p ? t('piece.on', { Piece: pieceName(p), Sq: sq }) : sq;
-  };
+  const piece = (sq?: string) => pieceForms((sq && pieceAt?.(sq)) || '');
   let s: string;
   switch (r.rule) {
     case 'move':
-      s = r.san ? t('must.play', { Who: who, SAN: san(r.san) }) : t('must.move', { Who: who, Piece: name(r.sq) });
+      s = r.san ? t('must.play', { Who: who, SAN: san(r.san) }) : t('must.move', { Who: who, Piece: piece(r.sq), Sq: r.sq });
       break;
     case 'capture':
-      s = r.with ? t('must.capture-with', { Who: who, Piece: name(r.sq), With: name(r.with) }) : t('must.capture', { Who: who, Piece: name(r.sq) });
+      s = r.with
+        ? t('must.capture-with', { Who: who, Piece: piece(r.sq), Sq: r.sq, Other: piece(r.with), From: r.with })
+        : t('must.capture', { Who: who, Piece: piece(r.sq), Sq: r.sq });
       break;
     case 'castle':
       s = t(`must.castle.${r.side === 'queen' ? 'queen' : r.side === 'vertical' ? 'vertical' : 'king'}`, { Who: who });
@@ -105,7 +103,7 @@ export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined, 
     case 'move':
       return capital(t('ruling.move', { Who: who, SAN: san(r.san ?? '') })) + (r.text ? ` — ${r.text}` : '');
     case 'violation':
-      return capital(t('ruling.violation', { Who: who, Detail: violationText(r, pieceAt) }));
+      return capital(t('ruling.violation', { Who: who, Detail: violationText(r) }));
     case 'illegal': {
       let s = capital(t('ruling.illegal', { Who: who, Count: r.count ?? 1 }));
       if (r.bonus) s += '; ' + t('ruling.bonus', { Time: duration(r.bonus.seconds), To: whoName(r.bonus.to) });
@@ -137,7 +135,7 @@ export function ruling(r: Ruling, pieceAt?: (sq: string) => string | undefined, 
     case 'act':
       return clockActWords(a, e) || `${who || t('who.someone')}: ${a ? actWords(a.act) : ''}`;
     case 'error':
-      return t('ruling.error', { Error: r.error ?? '' });
+      return t('ruling.error', { Error: r.text || r.error || '' });
   }
   return r.text ? `${r.kind}: ${r.text}` : r.kind;
 }
@@ -152,20 +150,20 @@ export function claimVerdict(r: Ruling): string {
   return r.by === 'arbiter' ? t(`ruling.arbiter.${verdict}`, { What: what }) : t(`ruling.claim.${verdict}`, { Who: whoName(r.by) || t('who.someone'), What: what });
 }
 
-/** The text of a violation: from its message and fields in the reader's language, else the engine's (English). */
-function violationText(r: Ruling, pieceAt?: (sq: string) => string | undefined): string {
+/**
+ * The text of a violation: from its message and fields in the reader's
+ * language, else the server's text (which the server says in the language
+ * the page asks for).
+ */
+function violationText(r: Ruling): string {
   switch (r.msg) {
     case 'violation.moved-other':
     case 'violation.castled-other':
     case 'violation.promoted-other':
     case 'violation.adjusted':
-      return t(r.msg, { Piece: pieceName(r.piece ?? ''), Other: pieceName(r.other ?? ''), Sq: r.sq, From: r.from, SAN: r.san });
+      return t(r.msg, { Piece: pieceForms(r.piece ?? ''), Other: pieceForms(r.other ?? ''), Sq: r.sq, From: r.from, SAN: san(r.san ?? ''), Opp: sideForms(r.args?.Opp ?? (r.by === 'white' ? 'black' : 'white')) });
     case 'violation.press-hand':
       return t(r.msg);
-    case 'violation.broke-duty': {
-      const d = duty({ ...r, by: undefined, san: undefined, kind: 'must' } as Ruling, pieceAt).replace(/^[\s:]+/, '');
-      return t(r.msg, { Duty: d, SAN: r.san });
-    }
   }
   return r.text ?? '';
 }

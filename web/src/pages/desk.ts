@@ -165,7 +165,7 @@ export function desk(app: HTMLElement, id: string) {
     } catch (e) {
       msg.hidden = false;
       const ae = e as ApiError;
-      msg.textContent = t('desk.refused', { Why: ae.body?.rulings?.[0]?.error ?? ae.message });
+      msg.textContent = t('desk.refused', { Why: ae.body?.rulings?.[0]?.text || ae.body?.rulings?.[0]?.error || ae.message });
     }
   };
 

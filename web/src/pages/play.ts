@@ -156,7 +156,7 @@ export function play(app: HTMLElement, id: string) {
     const adoube = h('button', { type: 'button', id: `adoube-${side}`, 'aria-pressed': 'false' }, t('play.adoube'));
     const claimSel = h(
       'select',
-      { id: `claim-what-${side}`, 'aria-label': `${sideName(side)} claims` },
+      { id: `claim-what-${side}`, 'aria-label': t('play.claims-label', { Who: sideName(side) }) },
       h('option', { value: 'touch-move' }, claimName('touch-move')),
       h('option', { value: 'threefold' }, claimName('threefold')),
       h('option', { value: 'fifty' }, claimName('fifty')),
@@ -183,7 +183,7 @@ export function play(app: HTMLElement, id: string) {
     more.querySelectorAll<HTMLButtonElement>('button[data-act]').forEach(b =>
       b.addEventListener('click', () => {
         const act = b.dataset.act!;
-        if (act === 'resign' && !confirm(`${sideName(side)} resigns?`)) return;
+        if (act === 'resign' && !confirm(t('play.resign-confirm', { Who: sideName(side) }))) return;
         void post([{ by: side, act }]);
       }),
     );
