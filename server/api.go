@@ -337,6 +337,9 @@ type EventSpec struct {
 	// Tiebreaks are the standings' tie-breaks in C.07's names, in order
 	// ("BH/C1,BH,SB"; default: the TRF file's, else the system's).
 	Tiebreaks string `json:"tiebreaks,omitempty"`
+	// TiebreakRules is the version of C.07 the standings apply: "2024",
+	// "2026", or absent for the one in force on the event's first day.
+	TiebreakRules string `json:"tiebreak_rules,omitempty"`
 	// Kind is "game" for a lone game played on one screen (the events
 	// list keeps such games apart from tournaments), "" for a tournament.
 	Kind string `json:"kind,omitempty"`
@@ -484,6 +487,11 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 		}
 		ev.Info.Lang = l.Code()
 	}
+	if _, _, err := parseRules(spec.TiebreakRules); err != nil {
+		writeErr(w, err)
+		return
+	}
+	ev.Info.TiebreakRules = spec.TiebreakRules
 	if spec.System != "" {
 		sys, err := standings.ParseSystem(spec.System)
 		if err != nil {

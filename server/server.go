@@ -266,6 +266,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/events/{event}/trf", s.importTRF)
 	m.HandleFunc("GET /api/events/{event}/trf", s.exportTRF)
 	m.HandleFunc("GET /api/events/{event}/standings", s.getStandings)
+	m.HandleFunc("PUT /api/events/{event}/tiebreak-rules", s.putTiebreakRules)
 	m.HandleFunc("GET /api/games/{game}", s.getGame)
 	m.HandleFunc("GET /api/games/{game}/log", s.getLog)
 	m.HandleFunc("POST /api/games/{game}/actions", s.postActions)

@@ -13,11 +13,14 @@ import (
 // Rounds rounds, from the event's TRF file and the results decided in
 // the hall.
 type Standings struct {
-	Event     string         `json:"event"`
-	System    string         `json:"system"` // "swiss" or "round-robin"
-	Rounds    int            `json:"rounds"`
-	Tiebreaks []string       `json:"tiebreaks"`
-	Rows      []StandingsRow `json:"rows"`
+	Event     string   `json:"event"`
+	System    string   `json:"system"` // "swiss" or "round-robin"
+	Rounds    int      `json:"rounds"`
+	Tiebreaks []string `json:"tiebreaks"`
+	// Rules is the version of the Tie-Break Regulations (C.07) applied:
+	// "2024" or "2026" (the amendment applied from 1 March 2026).
+	Rules string         `json:"rules"`
+	Rows  []StandingsRow `json:"rows"`
 	// Teams are the team standings of a team event: match points (2 a
 	// won match, 1 a drawn one), then game points.
 	Teams []standings.TeamRow `json:"teams,omitempty"`
@@ -43,7 +46,8 @@ type StandingsRow struct {
 // record, else BH/C1,BH,SB,DE,WIN for a Swiss and DE,WIN,SB,KS for a
 // round robin), system=swiss|round-robin (default the event's setting,
 // else the file's 092), rounds=N (default the last round with a result),
-// unrated=R (the rating unrated players count with in ARO, TPR and PTP).
+// unrated=R (the rating unrated players count with in ARO, TPR and PTP),
+// rules=2024|2026 (the version of C.07; default the event's, eventRules).
 func (s *Server) getStandings(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("event")
@@ -80,7 +84,13 @@ func (s *Server) getStandings(w http.ResponseWriter, r *http.Request) {
 	if sys == "" {
 		sys = standings.Swiss
 	}
-	o := standings.Options{System: sys}
+	o := standings.Options{System: sys, Rules: eventRules(ev)}
+	if rules, ok, err := parseRules(q.Get("rules")); err != nil {
+		writeErr(w, err)
+		return
+	} else if ok {
+		o.Rules = rules
+	}
 	if v := q.Get("tiebreaks"); v != "" {
 		if o.Tiebreaks, err = standings.ParseTiebreaks(v); err != nil {
 			writeErr(w, apiErr(http.StatusBadRequest, "%v", err))
@@ -108,7 +118,7 @@ func (s *Server) getStandings(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, apiErr(http.StatusBadRequest, "%v", err))
 		return
 	}
-	out := Standings{Event: id, System: string(tab.System), Rounds: tab.Rounds, Tiebreaks: tab.Tiebreaks, Rows: []StandingsRow{}}
+	out := Standings{Event: id, System: string(tab.System), Rounds: tab.Rounds, Tiebreaks: tab.Tiebreaks, Rules: rulesName(o.Rules), Rows: []StandingsRow{}}
 	for _, row := range tab.Rows {
 		p := t.Player(row.Start)
 		out.Rows = append(out.Rows, StandingsRow{Rank: row.Rank, Start: row.Start, Name: p.Name, Title: trf.StandardTitle(p.Title),

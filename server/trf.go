@@ -419,7 +419,7 @@ func (s *Server) importTRF(w http.ResponseWriter, r *http.Request) {
 	}
 	kept := ev.Info
 	ev.Info = store.EventInfo{City: t.City, Federation: t.Federation, StartDate: t.StartDate, EndDate: t.EndDate,
-		TimeControl: t.TimeControl, Arbiter: t.ChiefArbiter, System: kept.System, Tiebreaks: kept.Tiebreaks, Kind: kept.Kind, Lang: kept.Lang}
+		TimeControl: t.TimeControl, Arbiter: t.ChiefArbiter, System: kept.System, Tiebreaks: kept.Tiebreaks, Kind: kept.Kind, Lang: kept.Lang, TiebreakRules: kept.TiebreakRules}
 	if ev.Start != nil && ev.Start.Clock != nil && kept.TimeControl != "" {
 		// The organiser's time control, which the games get, stays.
 		ev.Info.TimeControl = kept.TimeControl
@@ -681,10 +681,11 @@ func (s *Server) exportTRF(w http.ResponseWriter, r *http.Request) {
 		if sys == "" {
 			sys = standings.SystemOf(t)
 		}
-		tab, err := standings.Compute(t, standings.Options{System: sys, Tiebreaks: eventTiebreaks(ev.Info, t, sys)})
+		rules := eventRules(ev)
+		tab, err := standings.Compute(t, standings.Options{System: sys, Tiebreaks: eventTiebreaks(ev.Info, t, sys), Rules: rules})
 		if err != nil {
 			// A rating tie-break with unrated players: rank by the others.
-			tab, err = standings.Compute(t, standings.Options{System: sys, Tiebreaks: defaultTiebreaks(sys)})
+			tab, err = standings.Compute(t, standings.Options{System: sys, Tiebreaks: defaultTiebreaks(sys), Rules: rules})
 		}
 		if err != nil {
 			writeErr(w, err)

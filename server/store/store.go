@@ -86,6 +86,10 @@ type EventInfo struct {
 	// Lang is the event's language (package lang's code): its PGN's
 	// comments and its broadcast are in it ("" is English).
 	Lang string `json:"lang,omitempty"`
+	// TiebreakRules is the version of FIDE's Tie-Break Regulations (C.07)
+	// the arbiter chose for the standings: "2024", "2026", or "" for the
+	// version in force on the event's first day.
+	TiebreakRules string `json:"tiebreak_rules,omitempty"`
 }
 
 // Player is a player of an event, as a pairing program knows him: Rank is
@@ -909,6 +913,29 @@ func (s *Store) SetDelay(ctx context.Context, eventID string, seconds int) error
 	defer done()
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, s.q(`UPDATE events SET delay_s = ? WHERE id = ?`), seconds, eventID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return s.commit(tx)
+}
+
+// SetInfo writes an event's settings and data (its Info), and nothing
+// else of it.
+func (s *Store) SetInfo(ctx context.Context, eventID string, info EventInfo) error {
+	b, err := json.Marshal(info)
+	if err != nil {
+		return err
+	}
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE events SET info_json = ? WHERE id = ?`), string(b), eventID)
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,7 @@ func TestOrganiser_EndToEnd(t *testing.T) {
 	b.setField("event-tiebreaks", "BH/C1,BH,SB,DE,WIN")
 	b.do("create", chromedp.Evaluate[chromedp.Void](`(() => { const f = document.querySelector("#new-event"); f.querySelector("[name=name]").value = "Autumn open"; f.querySelector("[name=rules]").value = "fide"; f.querySelector("[name=system]").value = "swiss"; f.requestSubmit(); })()`))
 	b.wait("the organiser's link", 10*time.Second, `!!document.querySelector("#organise-link")`)
+	b.screenshot("events-desktop")
 	b.do("to the organiser's page", chromedp.Click(chromedp.ID("organise-link")))
 	b.wait("the organiser's page", 10*time.Second, `document.body.dataset.page === "organise" && document.querySelector("#title").textContent === "Autumn open"`)
 	id := eval[string](b, `location.pathname.split("/")[2]`)
@@ -142,6 +143,7 @@ func TestOrganiser_EndToEnd(t *testing.T) {
 	g1, white1 := board(1)
 	phone.wait("table 1's game", 15*time.Second, fmt.Sprintf(`!!document.querySelector("#board cg-board") && document.body.textContent.includes(%q)`, white1))
 	phone.wait("the game's socket with the table's token", 10*time.Second, fmt.Sprintf(`localStorage.getItem("arbiter.board.%s") === %q`, g1, tok))
+	phone.screenshot("table-phone")
 
 	// Table 1's token issued again: the old one stops working.
 	eval[bool](b, `(window.confirm = () => true, true)`)
@@ -184,6 +186,24 @@ func TestOrganiser_EndToEnd(t *testing.T) {
 	b.open("/organise/" + id)
 	b.wait("the e-board's report", 10*time.Second, `(() => { const r = document.querySelector('#eboards tr[data-table="3"]'); return !!r && r.textContent.includes("24511") && r.textContent.includes("disconnected") && r.textContent.includes("4 actions"); })()`)
 	b.screenshot("organise-desktop")
+
+	// The tie-break rules: the arbiter chooses the 2026 amendment of C.07,
+	// which the event keeps and the standings page says.
+	b.do("the 2026 tie-break rules", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#tiebreak-rules"); s.value = "2026"; s.dispatchEvent(new Event("change")); })()`))
+	b.wait("the rules set", 10*time.Second, `document.querySelector("#org-message").textContent.includes("as amended from 1 March 2026")`)
+	var info struct {
+		Info struct {
+			Rules string `json:"tiebreak_rules"`
+		} `json:"info"`
+	}
+	apiCall(t, "GET", base+"/api/events/"+id, arb, nil, &info)
+	if info.Info.Rules != "2026" {
+		t.Errorf("the event's tie-break rules: %q", info.Info.Rules)
+	}
+	standings := newBrowser(t, "standings", base, desktopW, desktopH)
+	standings.open("/standings/" + id)
+	standings.wait("the standings under the 2026 rules", 10*time.Second, `document.querySelector("#standings-sub").textContent.includes("Tie-Break Regulations as amended from 1 March 2026") && document.querySelectorAll("#standings tbody tr").length > 0`)
+	standings.screenshot("standings-rules-desktop")
 
 	// The TRF, downloaded.
 	dir := t.TempDir()

@@ -52,8 +52,8 @@ export const api = {
   decide: (id: string, result: string, reason: string, token: string, forfeit = false) =>
     call<PostResult>('POST', `/api/games/${enc(id)}/result`, forfeit ? { result, reason, forfeit } : { result, reason }, token),
   /** A round's pairings from a TRF file (its text, sent as text/plain); accept=file|hall settles earlier results that differ. */
-  importTRF: async (id: string, round: number, text: string, token: string, accept = '') => {
-    const q = `round=${round}${accept ? `&accept=${accept}` : ''}`;
+  importTRF: async (id: string, round: number, text: string, token: string, accept = '', extra = '') => {
+    const q = `round=${round}${accept ? `&accept=${accept}` : ''}${extra}`;
     const res = await fetch(`/api/events/${enc(id)}/trf?${q}`, {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Accept-Language': lang(), Authorization: 'Bearer ' + token },
@@ -69,6 +69,9 @@ export const api = {
     if (!res.ok) throw new ApiError(res.status, (data as APIError) ?? { status: res.status, error: body || res.statusText });
     return data as TRFImport;
   },
+  /** Sets the version of C.07 the event's standings apply: "2024", "2026", or "" for the one in force on its first day. */
+  tiebreakRules: (id: string, rules: string, token: string) =>
+    call<{ event: string; chosen: string; rules: string }>('PUT', `/api/events/${enc(id)}/tiebreak-rules`, { rules }, token),
   /** The event's TRF file with the hall's results, as text. */
   exportTRF: async (id: string, token: string) => {
     const res = await fetch(`/api/events/${enc(id)}/trf`, { headers: { 'Accept-Language': lang(), Authorization: 'Bearer ' + token } });

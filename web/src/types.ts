@@ -237,6 +237,8 @@ export interface EventInfo {
   tiebreaks?: string;
   /** "game" for a lone game played on one screen. */
   kind?: string;
+  /** The version of the Tie-Break Regulations (C.07) the arbiter chose: "2024", "2026", or absent for the one in force on the first day. */
+  tiebreak_rules?: string;
 }
 
 export interface EventView {
@@ -308,6 +310,13 @@ export interface TRFImport {
   forfeits: [number, number][];
   encoding: string;
   conflicts?: { round: number; white: number; black: number; file: string; hall: string; kept: string }[];
+  /** The file was a pairing program's pairing list (by pairing numbers), written into the event's TRF file. */
+  pairing_list?: boolean;
+  /** The number of rounds written as XXR (rounds=N) into a file that gave none. */
+  rounds?: number;
+  /** Players whose points column disagrees with their round blocks, and which figure stands ("file" or "blocks"). */
+  points?: { player: number; name: string; file: string; blocks: string }[];
+  points_kept?: string;
 }
 
 export interface CreatedGame extends GameView {

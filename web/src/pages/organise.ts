@@ -77,13 +77,23 @@ export function organise(app: HTMLElement, id: string) {
   const roundIn = h('input', { id: 'trf-round', type: 'number', min: '1', max: '99', value: '1', required: true, 'aria-label': t('organise.round') });
   const fileIn = h('input', { id: 'trf-file', type: 'file', accept: '.trf,.txt,text/plain', required: true, 'aria-label': t('organise.trf-file') });
   const conflictsBox = h('div', { id: 'trf-conflicts' });
+  // The file's number of rounds when it gives none (written as XXR), and
+  // which stands where its points column disagrees with its round blocks.
+  const roundsIn = h('input', { id: 'trf-rounds', type: 'number', min: '1', max: '99', placeholder: '—', 'aria-label': t('organise.total-rounds'), size: 3 });
+  const pointsSel = h('select', { id: 'trf-points', 'aria-label': t('organise.points') },
+    h('option', { value: 'file' }, t('organise.points.file')), h('option', { value: 'blocks' }, t('organise.points.blocks')));
+  // The version of the Tie-Break Regulations the standings apply.
+  const rulesSel = h('select', { id: 'tiebreak-rules', 'aria-label': t('organise.tb-rules') },
+    h('option', { value: '' }, t('organise.tb-rules.auto')), h('option', { value: '2024' }, t('standings.rules.2024')), h('option', { value: '2026' }, t('standings.rules.2026')));
   const trfForm = h(
     'form',
     { class: 'card', id: 'trf-form' },
     h('h2', null, t('organise.pairings')),
     h('p', { class: 'muted' }, t('organise.pairings-help')),
     h('div', { class: 'row' }, h('label', null, t('organise.round-label') + ' ', roundIn), h('label', null, t('organise.file') + ' ', fileIn), h('button', { type: 'submit', class: 'primary' }, t('organise.load'))),
+    h('div', { class: 'row' }, h('label', null, t('organise.total-rounds') + ' ', roundsIn), h('label', null, t('organise.points') + ' ', pointsSel)),
     conflictsBox,
+    h('p', { class: 'row' }, h('label', null, t('organise.tb-rules') + ' ', rulesSel)),
     h('p', null, h('button', { type: 'button', id: 'trf-download' }, t('organise.download'))),
   );
   const upload = async (accept = '') => {
@@ -91,9 +101,16 @@ export function organise(app: HTMLElement, id: string) {
     if (!f) return say(t('organise.choose-file'), true);
     const round = Number(roundIn.value);
     try {
-      const res: TRFImport = await api.importTRF(id, round, await f.text(), token(), accept);
+      const extra = (roundsIn.value ? `&rounds=${Number(roundsIn.value)}` : '') + (pointsSel.value === 'blocks' ? '&points=blocks' : '');
+      const res: TRFImport = await api.importTRF(id, round, await f.text(), token(), accept, extra);
       for (const g of res.games) tokens.setBoard(g.id, g.board_token);
       fill(conflictsBox);
+      if (res.points?.length) {
+        // The points column against the round blocks: each player with both figures, and which stands.
+        fill(conflictsBox, h('div', { class: 'card warn', id: 'trf-points-off' },
+          h('p', null, t(res.points_kept === 'blocks' ? 'organise.points-off.blocks' : 'organise.points-off.file')),
+          h('ul', null, res.points.map(p => h('li', null, t('organise.points-line', { No: p.player, Name: p.name, File: p.file, Blocks: p.blocks }))))));
+      }
       say(t('organise.loaded', { Round: res.round, Games: n('organise.games', res.games.length), Players: n('organise.players', res.players) }) +
         (res.byes.length ? n('organise.loaded-byes', res.byes.length) : '') + (res.forfeits.length ? n('organise.loaded-forfeits', res.forfeits.length) : '') +
         (res.conflicts?.length ? n(res.conflicts[0].kept === 'file' ? 'organise.loaded-conflicts.file' : 'organise.loaded-conflicts.hall', res.conflicts.length) : '') + '.');
@@ -113,6 +130,14 @@ export function organise(app: HTMLElement, id: string) {
       failed(t('organise.not-loaded'), e);
     }
   };
+  rulesSel.addEventListener('change', async () => {
+    try {
+      const res = await api.tiebreakRules(id, rulesSel.value, token());
+      say(t('organise.tb-rules-set', { Rules: t(`standings.rules.${res.rules === '2026' ? '2026' : '2024'}`) }));
+    } catch (e) {
+      failed(t('organise.tb-rules-failed'), e);
+    }
+  });
   trfForm.addEventListener('submit', ev => {
     ev.preventDefault();
     void upload();
@@ -269,6 +294,7 @@ export function organise(app: HTMLElement, id: string) {
       setTitle(t('organise.page-title', { Event: ev.name }));
       fill(title, ev.name);
       const info = ev.info ?? {};
+      if (document.activeElement !== rulesSel) rulesSel.value = info.tiebreak_rules ?? '';
       fill(status,
         [ev.start?.rules ? t('organise.rules', { Rules: ev.start.rules }) : '', info.time_control ? t('organise.time-control', { TC: info.time_control }) : '',
           info.system ? (info.system === 'round-robin' ? t('standings.rr') : info.system === 'swiss' ? t('standings.swiss') : info.system) : '',

@@ -19,6 +19,8 @@ export interface Standings {
   system: string;
   rounds: number;
   tiebreaks: string[];
+  /** The version of C.07 applied: "2024" or "2026". */
+  rules?: string;
   rows: StandingsRow[];
   teams?: TeamRow[];
 }
@@ -114,7 +116,8 @@ export function standingsPage(app: HTMLElement, id: string) {
   };
   const show = (s: Standings) => {
     table.dataset.rounds = String(s.rounds);
-    fill(sub, t('standings.sub', { Round: s.rounds, System: s.system === 'round-robin' ? t('standings.rr') : t('standings.swiss'), Tiebreaks: s.tiebreaks.join(', ') || t('standings.none-tb') }));
+    fill(sub, t('standings.sub', { Round: s.rounds, System: s.system === 'round-robin' ? t('standings.rr') : t('standings.swiss'), Tiebreaks: s.tiebreaks.join(', ') || t('standings.none-tb') }) +
+      (s.rules ? ' · ' + t(`standings.rules.${s.rules === '2026' ? '2026' : '2024'}`) : ''));
     const ranks = rankCells(s.rows);
     fill(table, h('table', { class: 'standings-table' },
       h('thead', null, h('tr', null,
