@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ParseClock reads a time control as people write it, into a Clock:
@@ -32,9 +33,9 @@ func ParseClock(s string) (*Clock, error) {
 	var c *Clock
 	var err error
 	switch {
-	case pgnStandard.MatchString(t):
+	case pgnStandard().MatchString(t):
 		c, err = parseStandard(t)
-	case usChess.MatchString(strings.ToUpper(t)):
+	case usChess().MatchString(strings.ToUpper(t)):
 		c, err = parseUS(t)
 	default:
 		c, err = parseProse(t)
@@ -49,9 +50,13 @@ func ParseClock(s string) (*Clock, error) {
 }
 
 var (
-	pgnStandard = regexp.MustCompile(`^\d+(/\d+)?(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*$`)
-	usChess     = regexp.MustCompile(`^(G/|\d+\s*/\s*\d+\s*,?\s*SD/)`)
-	number      = regexp.MustCompile(`\d+(\.\d+)?`)
+	// The expressions are compiled when a time control is first read, not
+	// when a program starts.
+	pgnStandard = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\d+(/\d+)?(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*$`)
+	})
+	usChess = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(G/|\d+\s*/\s*\d+\s*,?\s*SD/)`) })
+	number  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\d+(\.\d+)?`) })
 )
 
 // parseStandard reads the PGN standard's form (seconds), or two bare
@@ -154,7 +159,7 @@ type proseToken struct {
 	unit string // "min", "sec", "moves", "" (none), or "/" "+" "then" "delay" "inc"
 }
 
-var proseWord = regexp.MustCompile(`\d+|''|"|'|[a-z]+|/|\+|,|;`)
+var proseWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\d+|''|"|'|[a-z]+|/|\+|,|;`) })
 
 // parseProse reads FIDE's prose and short forms: times in minutes (a
 // bare number, or min, m, '), move counts (after "/" or with moves,
@@ -162,10 +167,10 @@ var proseWord = regexp.MustCompile(`\d+|''|"|'|[a-z]+|/|\+|,|;`)
 // a delay ("delay 5", "d5").
 func parseProse(t string) (*Clock, error) {
 	var toks []proseToken
-	words := proseWord.FindAllString(strings.ToLower(t), -1)
+	words := proseWord().FindAllString(strings.ToLower(t), -1)
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		if number.MatchString(w) && w[0] >= '0' && w[0] <= '9' {
+		if number().MatchString(w) && w[0] >= '0' && w[0] <= '9' {
 			n, _ := strconv.Atoi(w)
 			unit := ""
 			if i+1 < len(words) {

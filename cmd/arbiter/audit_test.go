@@ -343,12 +343,14 @@ func BenchmarkStartup(b *testing.B) {
 	}
 	for _, args := range [][]string{
 		{"go-nothing"},
+		{"--version"},
 		{"perft", "--depth", "1"},
+		{"perft", "--lang", "ru", "--depth", "1"},
 		{"replay"},
 		{"winnable", "8/8/4k3/8/2b5/8/4K3/5B2 w - - 0 1"},
 		{"audit", "-"},
 	} {
-		b.Run(args[0], func(b *testing.B) {
+		b.Run(strings.Join(args[:min(3, len(args))], " "), func(b *testing.B) {
 			for b.Loop() {
 				cmd := exec.Command(bin, args...)
 				if args[0] == "go-nothing" {

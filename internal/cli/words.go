@@ -50,17 +50,15 @@ func SetRecorder(f func(id, english string)) {
 
 // Say says message id with its parameters in the program's language, or
 // english (with the same parameters, as {{.Name}}) when the language's
-// catalogue lacks it.
+// catalogue lacks it. In English no catalogue is read: the program's
+// English is the code's, and a program that speaks it pays nothing for
+// the others.
 func Say(id, english string, args map[string]string) string {
 	if f := recorder.Load(); f != nil {
 		(*f)(id, english)
 	}
-	l := Words()
-	if l.Has(id) {
+	if l := Words(); l != lang.English() && l.Has(id) {
 		return l.Say(id, args)
-	}
-	if lang.English().Has(id) {
-		return lang.English().Say(id, args)
 	}
 	for k, v := range args {
 		english = strings.ReplaceAll(english, "{{."+k+"}}", v)
