@@ -7,10 +7,6 @@ import (
 	"strings"
 )
 
-// ErrNotImplemented is returned by Dutch for the rounds it cannot pair
-// yet.
-var ErrNotImplemented = errors.New("pairing: the Dutch system is implemented for the first round only")
-
 // PairingError reports a round that cannot be paired: the players
 // concerned and the criterion that cannot be met.
 type PairingError struct {
@@ -33,16 +29,23 @@ func (e *PairingError) Error() string {
 // the higher-ranked player of the pair; the pairing-allocated bye, if
 // any, comes last as a Pair with Black 0.
 //
-// Only the first round is implemented for now; later rounds return
-// ErrNotImplemented.
+// A round that cannot be paired under the absolute criteria returns a
+// *PairingError.
 func Dutch(s *State) ([]Pair, error) {
 	if s == nil {
 		return nil, errors.New("pairing: no state")
 	}
-	if s.Round != 1 {
-		return nil, ErrNotImplemented
+	if s.Round == 1 {
+		return dutchRound1(s)
 	}
-	return dutchRound1(s)
+	if s.InitialColour == NoColour {
+		for _, p := range s.Players {
+			if !p.Absent {
+				return nil, &PairingError{Round: s.Round, Players: []int{p.ID}, Criterion: "the initial colour (XXC white1 or black1, or record 152) is needed to allocate colours"}
+			}
+		}
+	}
+	return dutchLater(s)
 }
 
 // dutchRound1 pairs a first round: the players present, in pairing-number

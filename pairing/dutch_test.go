@@ -71,9 +71,6 @@ func TestDutchAgainstBBP(t *testing.T) {
 	covered := 0
 	for _, c := range loadDutchCases(t) {
 		got, err := Dutch(c.state)
-		if errors.Is(err, ErrNotImplemented) {
-			continue
-		}
 		if err != nil {
 			t.Errorf("%s (round %d): %v", c.name, c.state.Round, err)
 			continue
@@ -86,21 +83,6 @@ func TestDutchAgainstBBP(t *testing.T) {
 	t.Logf("%d cases paired and compared", covered)
 	if covered == 0 {
 		t.Fatal("no case covered")
-	}
-}
-
-// TestDutchLaterRounds reports how many cases the engine does not pair
-// yet.
-func TestDutchLaterRounds(t *testing.T) {
-	n, all := 0, 0
-	for _, c := range loadDutchCases(t) {
-		all++
-		if _, err := Dutch(c.state); errors.Is(err, ErrNotImplemented) {
-			n++
-		}
-	}
-	if n > 0 {
-		t.Skipf("%d of the %d bbpPairings cases are of rounds 2 and later, which the Dutch engine does not pair yet", n, all)
 	}
 }
 
