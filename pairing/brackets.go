@@ -67,7 +67,7 @@ func (sp *swissPairing) brackets() ([]int, error) {
 		}
 		compute := func() {
 			m.compute()
-			mate = m.matching()
+			mate = m.matching(mate)
 			for v := range mate {
 				if mate[v] < 0 {
 					mate[v] = v

@@ -43,6 +43,7 @@ type incMatcher struct {
 	queue    []int
 	touched  []bool  // vertices prepared since the last computation
 	ends2    []int32 // the vertex at each endpoint
+	has      []bool  // the edge's weight is not zero
 
 	t1, t2, t3 []uint64 // scratch values
 }
@@ -69,6 +70,7 @@ func newIncMatcher(n, weightBits int) *incMatcher {
 	m.allowed = make([]uint32, n*(n-1)/2)
 	m.touched = make([]bool, n)
 	m.ends2 = make([]int32, n*(n-1))
+	m.has = make([]bool, n*(n-1)/2)
 	for v := 1; v < n; v++ {
 		for u := 0; u < v; u++ {
 			k := edgeIndex(u, v)
@@ -135,6 +137,7 @@ func (m *incMatcher) setWeight(u, v int, x []uint64) {
 	wClear(dst)
 	copy(dst, x)
 	wShl(dst, 2)
+	m.has[k] = !wIsZero(dst)
 }
 
 // prepare unmatches u, dissolves the blossoms that contain it and gives
@@ -185,9 +188,11 @@ func (m *incMatcher) release(b int) {
 	m.free = append(m.free, b)
 }
 
-// matching returns each vertex's partner, or -1.
-func (m *incMatcher) matching() []int {
-	out := make([]int, m.n)
+// matching writes into out each vertex's partner, or -1.
+func (m *incMatcher) matching(out []int) []int {
+	if len(out) != m.n {
+		out = make([]int, m.n)
+	}
 	for v := range out {
 		out[v] = -1
 		if m.mate[v] >= 0 {
@@ -313,7 +318,7 @@ func (m *incMatcher) addBlossom(base, k int) {
 						continue
 					}
 					e := edgeIndex(x, y)
-					if !wIsZero(m.weight(e)) {
+					if m.has[e] {
 						consider(e, x, y)
 					}
 				}
@@ -540,11 +545,11 @@ func (m *incMatcher) compute() {
 				v := m.queue[len(m.queue)-1]
 				m.queue = m.queue[:len(m.queue)-1]
 				for w := 0; w < n && !done; w++ {
-					if w == v || m.top[v] == m.top[w] {
+					if w == v {
 						continue
 					}
 					k := edgeIndex(v, w)
-					if wIsZero(m.weight(k)) {
+					if !m.has[k] || m.top[v] == m.top[w] {
 						continue
 					}
 					p := farEnd(v, w)

@@ -50,7 +50,7 @@ func TestIncMatcher(t *testing.T) {
 		}
 		for step := 0; step < 6; step++ {
 			m.compute()
-			mate := m.matching()
+			mate := m.matching(nil)
 			var total int64
 			for u, v := range mate {
 				if v >= 0 {

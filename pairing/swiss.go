@@ -312,7 +312,7 @@ func (sp *swissPairing) run() ([]Pair, error) {
 		}
 	}
 	m.compute()
-	mate := m.matching()
+	mate := m.matching(nil)
 	free := -1
 	for v, u := range mate {
 		if u < 0 {
