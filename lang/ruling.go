@@ -155,6 +155,18 @@ func (l *Lang) notation(s string) string {
 	return b.String()
 }
 
+// pieceLetter is a piece's letter in the language's notation, the pawn's
+// included ("P" is "П" in Russian).
+func (l *Lang) pieceLetter(piece string) string {
+	switch {
+	case l.code == "en":
+		return piece
+	case piece == "P":
+		return l.T("letter.P", nil)
+	}
+	return l.Letter(piece)
+}
+
 // changes says what the board showed, change by change ("Ke1-g1,
 // Rh1-f1"; "Pe7 off the board, black Q on e8").
 func (l *Lang) changes(cs []protocol.Change) string {
@@ -163,8 +175,7 @@ func (l *Lang) changes(cs []protocol.Change) string {
 	}
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		p := l.notation(c.Piece + "a")
-		p = p[:len(p)-1]
+		p := l.pieceLetter(c.Piece)
 		switch {
 		case c.From != "" && c.To != "":
 			parts[i] = l.T("change.moved", Args{"Piece": p, "From": c.From, "To": c.To})

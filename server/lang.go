@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"net/http"
 
 	"github.com/arbiterchess/arbiter/lang"
@@ -43,15 +42,10 @@ func inLang(l *lang.Lang, rs []protocol.Ruling) []protocol.Ruling {
 }
 
 // postAnswer writes the answer to a post of actions with the rulings'
-// text in l: the acks, or the refused action's error ruling.
+// text in l: the acks, or the refused action's error (writeErr says its
+// rulings in the request's language).
 func postAnswer(w http.ResponseWriter, l *lang.Lang, res PostResult, err error) {
 	if err != nil {
-		var ae *APIError
-		if errors.As(err, &ae) && len(ae.Rulings) > 0 {
-			c := *ae
-			c.Rulings = inLang(l, ae.Rulings)
-			err = &c
-		}
 		writeErr(w, err)
 		return
 	}

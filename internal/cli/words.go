@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"sync/atomic"
 
@@ -118,6 +120,28 @@ func LangOf(args []string, getenv func(string) string) (*lang.Lang, error) {
 		return lang.English(), nil
 	}
 	return lang.English(), nil
+}
+
+// CheckWords is the programs' test of their words: WordsProblems of p,
+// with the messages heard written to dump as JSON (id → English) when
+// dump is not "", for the translators. err is set when too few messages
+// were heard for p to have said its help through them, or the dump
+// failed.
+func CheckWords(p *Program, dump string) (problems []error, err error) {
+	heard, problems := WordsProblems(p)
+	if len(heard) < 20 {
+		return nil, fmt.Errorf("%s: only %d texts heard", p.Name, len(heard))
+	}
+	if dump != "" {
+		b, err := json.MarshalIndent(heard, "", " ")
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(dump, b, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return problems, nil
 }
 
 // idOf is the message id prefix of a command as typed ("arbiter audit":
