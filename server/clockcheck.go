@@ -168,17 +168,6 @@ func msText(ms int64) string {
 	return (time.Duration(ms) * time.Millisecond).Round(time.Millisecond).String()
 }
 
-// ClockSpec is the body of POST /api/games/{game}/clock, the arbiter's
-// decision on the clocks (6.10.2): Accept takes the physical clock's
-// reading held for him (the running clock less the time since it was
-// read); otherwise White and Black (milliseconds) are what the clocks
-// show from now.
-type ClockSpec struct {
-	Accept bool   `json:"accept,omitempty"`
-	White  *int64 `json:"white,omitempty"`
-	Black  *int64 `json:"black,omitempty"`
-}
-
 // postClock serves POST /api/games/{game}/clock (the arbiter's token):
 // the arbiter accepts the held reading of a physical clock or sets both
 // clocks; either is an arbiter's set-clock action in the game's log,

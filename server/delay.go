@@ -247,12 +247,6 @@ func (s *Server) releaseDelayed(done <-chan struct{}) {
 	})
 }
 
-// DelaySpec is the body of PUT /api/events/{event}/delay: the broadcast
-// delay in seconds (0 to MaxDelay; 0 is live).
-type DelaySpec struct {
-	Delay int `json:"delay"`
-}
-
 // putDelay serves PUT /api/events/{event}/delay (the arbiter's token):
 // the event's broadcast delay changes for every anonymous reader; its
 // delayed followers, and its anonymous live ones (a delay set from 0), are

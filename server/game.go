@@ -120,12 +120,6 @@ type live struct {
 	pasts map[time.Duration]*live
 }
 
-// EntryNote is a note of the server on an entry of a game's log (At).
-type EntryNote struct {
-	At int64 `json:"at"`
-	store.Note
-}
-
 // track follows what an entry opens or closes beside the engine: a clock
 // discrepancy held for the arbiter, closed by his set-clock. The caller
 // holds g.mu.
@@ -424,54 +418,6 @@ func (g *live) result() (result, reason string) {
 // ruling with reason "arbiter" (an extension of the protocol's reasons).
 func decisionRulings(n int64, d *store.Decision) []protocol.Ruling {
 	return []protocol.Ruling{{At: int(n), Kind: protocol.KindResult, Result: d.Result, Reason: "arbiter", Text: d.Reason}}
-}
-
-// Ack acknowledges one posted action: its number in the game's log (the
-// "at" of its rulings), the client's seq, and the rulings it caused.
-// Duplicate is set when the seq had been posted before: nothing changed
-// and the original acknowledgement is returned.
-type Ack struct {
-	N         int64             `json:"n"`
-	Seq       int64             `json:"seq,omitempty"`
-	Rulings   []protocol.Ruling `json:"rulings"`
-	Duplicate bool              `json:"duplicate,omitempty"`
-}
-
-// PostResult is the answer to a post of actions.
-type PostResult struct {
-	Game string `json:"game"`
-	// N is the number of entries in the game's log after the post.
-	N    int64 `json:"n"`
-	Acks []Ack `json:"acks"`
-}
-
-// APIError is an error answer of the API, as JSON: the HTTP status, the
-// reason, and for a refused action its index in the posted list and the
-// engine's error ruling. Client returns it for answers it does not retry.
-type APIError struct {
-	Status int `json:"status"`
-	// Err is the error in English, as logs and programs read it.
-	Err string `json:"error"`
-	// Msg is its message in the catalogues (package lang), when it has
-	// one, and Args the message's parameters; Text says it in the
-	// language the request asked for (?lang=, else Accept-Language),
-	// absent in English.
-	Msg  string            `json:"msg,omitempty"`
-	Args map[string]string `json:"args,omitempty"`
-	Text string            `json:"text,omitempty"`
-	// Index is the 0-based position of the refused action in the post.
-	Index *int `json:"index,omitempty"`
-	// Rulings holds the engine's error ruling for a refused action.
-	Rulings []protocol.Ruling `json:"rulings,omitempty"`
-}
-
-// Error returns the status, the index of the refused action if any, and
-// the reason.
-func (e *APIError) Error() string {
-	if e.Index != nil {
-		return fmt.Sprintf("%d: action %d: %s", e.Status, *e.Index, e.Err)
-	}
-	return fmt.Sprintf("%d: %s", e.Status, e.Err)
 }
 
 func apiErr(status int, format string, args ...any) *APIError {

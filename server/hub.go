@@ -6,42 +6,7 @@ import (
 	"time"
 
 	"github.com/arbiterchess/arbiter/lang"
-	"github.com/arbiterchess/arbiter/protocol"
-	"github.com/arbiterchess/arbiter/server/store"
 )
-
-// Message is one message of a live stream (WebSocket). Type says which
-// fields are set:
-//
-//   - "snapshot": Game holds the whole game as GET /api/games/{id} returns
-//     it (sent on connect, for each game followed);
-//   - "entry": Entry is a new entry of the log of game GameID (an action
-//     and its rulings, or an arbiter's decision), followed by the state
-//     after it: FEN, Ply, Duty, Result and Reason;
-//   - "ack": the answer to actions sent on the socket (Post);
-//   - "error": Error tells why actions sent on the socket were refused
-//     (status, reason, index of the action).
-type Message struct {
-	Type   string           `json:"type"`
-	Event  string           `json:"event,omitempty"`
-	GameID string           `json:"game_id,omitempty"`
-	Game   *GameView        `json:"game,omitempty"`
-	Entry  *store.Entry     `json:"entry,omitempty"`
-	FEN    string           `json:"fen,omitempty"`
-	Ply    int              `json:"ply,omitempty"`
-	Duty   *protocol.Ruling `json:"duty,omitempty"`
-	Result string           `json:"result,omitempty"`
-	Reason string           `json:"reason,omitempty"`
-	// Claimable, DrawOffer, Decision and Clock are the game's state after
-	// an entry (the same fields as in the game view).
-	Claimable *protocol.ViolationRef `json:"claimable,omitempty"`
-	DrawOffer string                 `json:"draw_offer,omitempty"`
-	Decision  *store.Decision        `json:"decision,omitempty"`
-	Clock     *ClockView             `json:"clock,omitempty"`
-	Post      *PostResult            `json:"post,omitempty"`
-	Error     *APIError              `json:"error,omitempty"`
-	Dropped   bool                   `json:"dropped,omitempty"`
-}
 
 // outMsg is one message of a follower's queue: encoded (b), or a
 // snapshot to encode when it is first written (snap), so that a game is

@@ -5,24 +5,6 @@ import (
 	"github.com/arbiterchess/arbiter/trf"
 )
 
-// EventMatch is a match of a team event's round, for the hall: the two
-// teams, and the match's games in its board order, each saying whether
-// its White plays for the home team (the team of board 1's White).
-type EventMatch struct {
-	Round    int          `json:"round"`
-	Home     int          `json:"home"`
-	Away     int          `json:"away"`
-	HomeName string       `json:"home_name"`
-	AwayName string       `json:"away_name"`
-	Games    []MatchBoard `json:"games"`
-}
-
-// MatchBoard is one game of a match.
-type MatchBoard struct {
-	Game      string `json:"game"`
-	HomeWhite bool   `json:"home_white"`
-}
-
 // eventMatches groups an event's games by match, for a team event (its
 // TRF file has team records): for each round with games, the matches of
 // the file's pairings of that round, their games found by their players'

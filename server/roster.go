@@ -48,18 +48,6 @@ func (s *Server) forgetRoster(event string) {
 	s.rosterMu.Unlock()
 }
 
-// PlayerView is a player as everyone may read him: what a pairing
-// program publishes (name, title, rating, FIDE ID, federation), without
-// his birth date or sex, which only the arbiter's TRF export carries.
-type PlayerView struct {
-	Rank       int    `json:"rank"`
-	Name       string `json:"name"`
-	Title      string `json:"title,omitempty"`
-	FIDEID     string `json:"fide_id,omitempty"`
-	Rating     int    `json:"rating,omitempty"`
-	Federation string `json:"federation,omitempty"`
-}
-
 // publicPlayer returns the public part of p, or nil.
 func publicPlayer(p *store.Player) *PlayerView {
 	if p == nil {

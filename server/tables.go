@@ -108,22 +108,6 @@ func (s *Server) postTableToken(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"event": id, "table": n, "table_token": tok})
 }
 
-// RoundStart answers POST /api/events/{event}/rounds/{round}/start: the
-// round now current, and its tables' games.
-type RoundStart struct {
-	Event  string      `json:"event"`
-	Round  int         `json:"round"`
-	Tables []TableGame `json:"tables"`
-}
-
-// TableGame is the game paired at a table.
-type TableGame struct {
-	Table int    `json:"table"`
-	Game  string `json:"game"`
-	White string `json:"white"`
-	Black string `json:"black"`
-}
-
 // startRound serves POST /api/events/{event}/rounds/{round}/start (the
 // arbiter's): the tables' tokens go to the round's games from now on.
 func (s *Server) startRound(w http.ResponseWriter, r *http.Request) {
@@ -218,15 +202,6 @@ func (s *Server) postTableActions(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.post(ctx, g, poster{author: store.ByBoard}, actions)
 	postAnswer(w, l, res, err)
-}
-
-// TableView answers GET /api/events/{event}/tables/{table}: the current
-// round and the game paired at the table, read live.
-type TableView struct {
-	Event string    `json:"event"`
-	Table int       `json:"table"`
-	Round int       `json:"round"`
-	Game  *GameView `json:"game"`
 }
 
 // getTable serves GET /api/events/{event}/tables/{table} (the table's

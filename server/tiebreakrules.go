@@ -65,12 +65,6 @@ func startDate(s string) (time.Time, bool) {
 	return d, err == nil
 }
 
-// TiebreakRulesSpec is the body of PUT /api/events/{event}/tiebreak-rules:
-// "2024", "2026", or "" for the version in force on the event's first day.
-type TiebreakRulesSpec struct {
-	Rules string `json:"rules"`
-}
-
 // putTiebreakRules serves PUT /api/events/{event}/tiebreak-rules (the
 // arbiter's token): the version of C.07 the event's standings apply. The
 // answer says the version chosen ("" for none) and the one applied.
