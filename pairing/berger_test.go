@@ -8,8 +8,7 @@ import (
 
 // bergerTables are the Berger tables of FIDE Handbook C.05, Annex 1
 // ("Berger Tables for Round-Robin Tournaments"), written out round by
-// round, board by board, White first. The table for 14 players is given
-// for its first six rounds only.
+// round, board by board, White first.
 var bergerTables = map[int][]string{
 	4: {
 		"1-4 2-3",
@@ -63,6 +62,13 @@ var bergerTables = map[int][]string{
 		"14-9 10-8 11-7 12-6 13-5 1-4 2-3",
 		"3-14 4-2 5-1 6-13 7-12 8-11 9-10",
 		"14-10 11-9 12-8 13-7 1-6 2-5 3-4",
+		"4-14 5-3 6-2 7-1 8-13 9-12 10-11",
+		"14-11 12-10 13-9 1-8 2-7 3-6 4-5",
+		"5-14 6-4 7-3 8-2 9-1 10-13 11-12",
+		"14-12 13-11 1-10 2-9 3-8 4-7 5-6",
+		"6-14 7-5 8-4 9-3 10-2 11-1 12-13",
+		"14-13 1-12 2-11 3-10 4-9 5-8 6-7",
+		"7-14 8-6 9-5 10-4 11-3 12-2 13-1",
 	},
 }
 
@@ -124,6 +130,60 @@ func TestBergerOdd(t *testing.T) {
 // once per cycle, with reversed colours in the second cycle of a double
 // round robin, and that nobody has three games running with one colour
 // where the two cycles meet.
+// The tables of C.05 Annex 1 are headed "3 or 4 players", "5 or 6
+// players" and so on: with an odd number of players the highest number
+// of the next table counts as a bye, and every other game keeps the
+// table's colours (no colour of a game is swapped because a player of
+// the round has the bye). Here for 3, 5 and 7 players, written out from
+// the tables for 4, 6 and 8, the bye last as "player-0".
+func TestBergerOddC05Annex1(t *testing.T) {
+	tables := map[int][]string{
+		3: {"2-3 1-0", "1-2 3-0", "3-1 2-0"},
+		5: {"2-5 3-4 1-0", "5-3 1-2 4-0", "3-1 4-5 2-0", "1-4 2-3 5-0", "4-2 5-1 3-0"},
+		7: {
+			"2-7 3-6 4-5 1-0",
+			"6-4 7-3 1-2 5-0",
+			"3-1 4-7 5-6 2-0",
+			"7-5 1-4 2-3 6-0",
+			"4-2 5-1 6-7 3-0",
+			"1-6 2-5 3-4 7-0",
+			"5-3 6-2 7-1 4-0",
+		},
+	}
+	for n, table := range tables {
+		if Rounds(n, Options{}) != len(table) {
+			t.Errorf("%d players: %d rounds, want %d", n, Rounds(n, Options{}), len(table))
+		}
+		for r, want := range table {
+			got, err := Berger(n, r+1, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if formatRound(got) != want {
+				t.Errorf("%d players, round %d: got %s, want %s (C.05 Annex 1)", n, r+1, formatRound(got), want)
+			}
+			// The second cycle of a double round robin reverses every
+			// game's colours; the bye stays.
+			second, err := Berger(n, len(table)+r+1, Options{Double: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rev []string
+			for _, g := range strings.Fields(want) {
+				w, b, _ := strings.Cut(g, "-")
+				if b == "0" {
+					rev = append(rev, g)
+				} else {
+					rev = append(rev, b+"-"+w)
+				}
+			}
+			if formatRound(second) != strings.Join(rev, " ") {
+				t.Errorf("%d players, double, round %d: got %s, want %s", n, len(table)+r+1, formatRound(second), strings.Join(rev, " "))
+			}
+		}
+	}
+}
+
 func TestBergerComplete(t *testing.T) {
 	for n := 2; n <= 30; n++ {
 		for _, o := range []Options{{}, {Double: true}, {Double: true, KeepLastRounds: true}} {

@@ -163,35 +163,93 @@ type State struct {
 // Player returns the player of pairing number id, or nil.
 func (s *State) Player(id int) *PlayerState { return s.byID[id] }
 
+// FileError reports a TRF file whose contents a pairing cannot use
+// although each record is well formed: two records with one pairing
+// number, an opponent who is not in the file, two players whose blocks
+// of a round disagree, a game without a colour.
+type FileError struct {
+	Player int    // the pairing number of the player whose 001 record is at fault; 0 when none is known
+	Round  int    // the round (1-based) of the block at fault; 0 for the record as a whole
+	Msg    string // what is wrong
+}
+
+// Error says "pairing: " and the message.
+func (e *FileError) Error() string { return "pairing: " + e.Msg }
+
+func fileErrorf(player, round int, format string, args ...any) *FileError {
+	return &FileError{Player: player, Round: round, Msg: fmt.Sprintf(format, args...)}
+}
+
 // NewState reads a parsed TRF file as the pairing of its next round sees
 // it. As bbpPairings reads a file, the rounds played are those up to the
 // last in which some player was paired (had an opponent, a forfeit win
 // or the pairing-allocated bye); the blocks of the round after it that
 // are byes (H, F, Z, or a forfeit loss without opponent) are the byes
 // entered for the round to pair, and mark those players as absent.
-func NewState(t *trf.Tournament) (*State, error) {
+//
+// A file whose contents cannot be used returns a *FileError; a file
+// whose every round is paired (as many as its XXR or 142 record says)
+// an error saying that no round is left to pair.
+func NewState(t *trf.Tournament) (*State, error) { return newState(t, 0) }
+
+// StateBefore reads a parsed TRF file as the pairing of its round round
+// (1-based) saw it: the rounds before it as the file has them and, of
+// round round itself, only who was not in its pairing (a bye entered, a
+// withdrawal, a block left blank), as bbpPairings re-pairs each round of
+// a file when it checks it. The initial colour is the whole file's.
+// round may be any round in which some player was paired, or the one
+// after the last of them, for which StateBefore is NewState.
+func StateBefore(t *trf.Tournament, round int) (*State, error) {
+	if t == nil {
+		return nil, fmt.Errorf("pairing: no tournament")
+	}
+	last := lastPaired(t)
+	if round < 1 || round > last+1 {
+		return nil, fmt.Errorf("pairing: the file has rounds 1 to %d paired: round %d cannot be re-paired", last, round)
+	}
+	return newState(t, round)
+}
+
+// lastPaired returns the last round in which some player of t was
+// paired, or 0.
+func lastPaired(t *trf.Tournament) int {
+	last := 0
+	for _, p := range t.Players {
+		for r, e := range p.Rounds {
+			if paired(e, p.StartRank) {
+				last = max(last, r+1)
+			}
+		}
+	}
+	return last
+}
+
+// newState is NewState (round 0) or StateBefore.
+func newState(t *trf.Tournament, round int) (*State, error) {
 	if t == nil {
 		return nil, fmt.Errorf("pairing: no tournament")
 	}
 	s := &State{Scoring: t.Scoring(), TotalRounds: t.TotalRounds(), byID: map[int]*PlayerState{}}
-	played := 0
 	for _, p := range t.Players {
 		if p.StartRank < 1 {
 			return nil, fmt.Errorf("pairing: a player without a pairing number (%q)", p.Name)
 		}
 		if s.byID[p.StartRank] != nil {
-			return nil, fmt.Errorf("pairing: pairing number %d is given twice", p.StartRank)
+			return nil, fileErrorf(p.StartRank, 0, "pairing number %d is given twice", p.StartRank)
 		}
 		ps := &PlayerState{ID: p.StartRank, Rating: p.Rating}
 		s.byID[p.StartRank] = ps
 		s.Players = append(s.Players, ps)
-		for r, e := range p.Rounds {
-			if paired(e, p.StartRank) {
-				played = max(played, r+1)
-			}
-		}
 	}
 	sort.Slice(s.Players, func(i, j int) bool { return s.Players[i].ID < s.Players[j].ID })
+	last := lastPaired(t)
+	played := last
+	if round > 0 {
+		played = round - 1
+	}
+	// cut: the round to pair was paired in the file; whoever its
+	// pairing left out was not to be paired.
+	cut := played < last
 	s.Round = played + 1
 	if s.TotalRounds > 0 && s.Round > s.TotalRounds {
 		return nil, fmt.Errorf("pairing: the file has %d rounds paired of %d: no round is left to pair", played, s.TotalRounds)
@@ -228,10 +286,10 @@ func NewState(t *trf.Tournament) (*State, error) {
 			if e.Opponent != 0 {
 				opp := t.Player(e.Opponent)
 				if opp == nil {
-					return nil, fmt.Errorf("pairing: player %d's opponent in round %d, %d, is not in the file", p.StartRank, r, e.Opponent)
+					return nil, fileErrorf(p.StartRank, r, "player %d's opponent in round %d, %d, is not in the file", p.StartRank, r, e.Opponent)
 				}
 				if oe := opp.Entry(r); oe.Opponent != p.StartRank {
-					return nil, fmt.Errorf("pairing: player %d meets %d in round %d, but %d meets %d", p.StartRank, e.Opponent, r, e.Opponent, oe.Opponent)
+					return nil, fileErrorf(p.StartRank, r, "player %d meets %d in round %d, but %d meets %d", p.StartRank, e.Opponent, r, e.Opponent, oe.Opponent)
 				}
 				rec.Opponent = e.Opponent
 			}
@@ -243,7 +301,7 @@ func NewState(t *trf.Tournament) (*State, error) {
 				case trf.Black:
 					rec.Colour = Black
 				default:
-					return nil, fmt.Errorf("pairing: player %d has a game without a colour in round %d", p.StartRank, r)
+					return nil, fileErrorf(p.StartRank, r, "player %d has a game without a colour in round %d", p.StartRank, r)
 				}
 			}
 			if !rec.Played {
@@ -262,6 +320,9 @@ func NewState(t *trf.Tournament) (*State, error) {
 				ps.Absent, ps.NextBye = true, b
 			}
 			if e.Opponent == 0 && e.Result == trf.ForfeitLoss {
+				ps.Absent, ps.NextBye = true, trf.ZeroBye
+			}
+			if cut && !ps.Absent {
 				ps.Absent, ps.NextBye = true, trf.ZeroBye
 			}
 		}
