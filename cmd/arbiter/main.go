@@ -5,6 +5,8 @@
 //	arbiter audit     check PGN files against the Laws
 //	arbiter winnable  tell who can still checkmate in a position
 //	arbiter perft     count legal move trees (move generator check and benchmark)
+//	arbiter pair      pair a Swiss round by the FIDE Dutch system from a TRF file,
+//	                  check a file's pairings, or print a Berger round-robin round
 //
 // The tournament hall's programs, the server and the e-board reader, are
 // the commands of arbiter-hall (cmd/arbiter-hall): "arbiter-hall serve"
