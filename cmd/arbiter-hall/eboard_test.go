@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -16,17 +14,12 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
-
-	"github.com/arbiterchess/arbiter/eboard"
-	"github.com/arbiterchess/arbiter/eboard/dgt"
 	"github.com/arbiterchess/arbiter/protocol"
 	"github.com/arbiterchess/arbiter/server"
 	"github.com/arbiterchess/arbiter/touch"
@@ -373,156 +366,6 @@ func TestEboardCmd_K5_ClockSetAtStartAndTimesInActions(t *testing.T) {
 	}
 }
 
-func TestTimeAfterBonus(t *testing.T) {
-	ms := func(n int64) *int64 { return &n }
-	runs := func(s string) *string { return &s }
-	bonus := protocol.Ruling{At: 5, Kind: protocol.KindIllegal, Bonus: &protocol.Bonus{To: "black", Seconds: 120}}
-	press := protocol.Ruling{At: 4, Kind: protocol.KindTime, White: ms(1), Black: ms(2), Runs: runs("black")}
-	after := protocol.Ruling{At: 5, Kind: protocol.KindTime, White: ms(3), Black: ms(4), Runs: runs("black")}
-	for _, c := range []struct {
-		name      string
-		rs        []protocol.Ruling
-		before    bool
-		want      *protocol.Ruling
-		waitAfter bool
-	}{
-		{"a press's time ruling alone sets nothing", []protocol.Ruling{press}, false, nil, false},
-		{"bonus then time", []protocol.Ruling{press, bonus, after}, false, &after, false},
-		{"bonus, its time ruling still to come", []protocol.Ruling{bonus}, false, nil, true},
-		{"the time ruling after an earlier bonus", []protocol.Ruling{after}, true, &after, false},
-		{"time before the bonus does not count", []protocol.Ruling{press, bonus}, false, nil, true},
-	} {
-		got, wait := timeAfterBonus(c.rs, c.before)
-		if (got == nil) != (c.want == nil) || got != nil && *got.White != *c.want.White || wait != c.waitAfter {
-			t.Errorf("%s: got %+v, waiting %v", c.name, got, wait)
-		}
-	}
-}
-
-// A forwarded game takes the server's time control when the board states
-// none; a different one is a mismatch.
-func TestAgreeStart_TimeControl(t *testing.T) {
-	v := &server.GameView{ID: "g1", Start: protocol.Start{Clock: &protocol.Clock{White: 300, Black: 300}}, StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}
-	got, err := agreeStart(protocol.Start{}, false, v)
-	if err != nil || got.Clock == nil || got.Clock.White != 300 {
-		t.Errorf("got %+v, %v", got, err)
-	}
-	if _, err := agreeStart(protocol.Start{Clock: &protocol.Clock{White: 600, Black: 600}}, true, v); err == nil || !strings.Contains(err.Error(), "time control") {
-		t.Errorf("mismatch: %v", err)
-	}
-}
-
-// Laws K5: after a time bonus the arbiter's software sets the clock. The
-// rulings (constructed here: the engine gives no time rulings yet) of an
-// illegal move with a bonus of two minutes to Black, then a time ruling,
-// send a set-and-run to the simulated DGT3000 over a pseudo-terminal; it
-// is acknowledged, and the clock's later reports show the arbiter's
-// times, Black's running from the ruling's moment.
-func TestClockSetter_K5_BonusSetsTheClock(t *testing.T) {
-	sc, err := eboard.ReadScript(strings.NewReader(`{"start": {"clock": {"white": 300, "black": 300}}}
-{"t": 1000, "sq": "e2", "piece": ""}
-{"t": 1300, "sq": "e4", "piece": "P"}
-{"t": 2000, "clock": "white"}
-{"t": 7000, "sq": "e7", "piece": ""}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
-	board, err := dgt.Open(tty.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer board.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stop, stopNow := context.WithCancel(ctx)
-	sim := &dgt.Sim{Script: sc, Speed: 4, Played: stopNow}
-	go sim.Run(ctx, ptmx)
-
-	var mu sync.Mutex
-	var logs []string
-	logf := func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		logs = append(logs, fmt.Sprintf(format, args...))
-	}
-	setter := newClockSetter(board, sim, false, false, logf, logf)
-	setDone := make(chan struct{})
-	go func() { defer close(setDone); setter.run(ctx) }()
-	pos, _ := eboard.Position(sc.Start)
-	events := make(chan eboard.Event, 64)
-	werr := make(chan error, 1)
-	go func() {
-		werr <- board.Watch(stop, dgt.WatchOptions{Start: dgt.PositionBoard(pos), Stamp: sim.Stamp, Turn: pos.Turn(), Clock: true, Times: true,
-			Ready: func() { setter.begin(clockTimes{white: 300000, black: 300000, runs: "white", why: "the start"}) }}, events)
-	}()
-	ms := func(n int64) *int64 { return &n }
-	runs := "black"
-	var after []eboard.Event
-	pressed := false
-	for e := range events {
-		if e.Clock {
-			pressed = true
-			at := e.T
-			setter.rulings([]protocol.Ruling{
-				{At: 4, Kind: protocol.KindIllegal, By: "white", Article: "7.5.5", Bonus: &protocol.Bonus{To: "black", Seconds: 120}},
-				{At: 4, Kind: protocol.KindTime, White: ms(297000), Black: ms(420000), Runs: &runs},
-			}, protocol.Action{By: "white", Act: protocol.ClockPress, T: &at})
-			continue
-		}
-		if pressed && e.T >= 3000 && e.Times != nil {
-			after = append(after, e)
-		}
-	}
-	if err := <-werr; err != nil {
-		t.Fatal(err)
-	}
-	cancel()
-	<-setDone
-	mu.Lock()
-	defer mu.Unlock()
-	if !slices.ContainsFunc(logs, func(l string) bool {
-		return strings.HasPrefix(l, "clock set for the bonus of line 4: left 0:04:57, right 0:0") && strings.HasSuffix(l, ", right runs")
-	}) {
-		t.Errorf("logs %q", logs)
-	}
-	cmds := sim.ClockCommands()
-	if len(cmds) != 3 {
-		t.Fatalf("the clock got %d commands, want version, start and bonus: %v", len(cmds), cmds)
-	}
-	if len(after) == 0 {
-		t.Fatal("no readings after the bonus")
-	}
-	for _, e := range after {
-		if w, b := e.Times.White, e.Times.Black; w != 297000 || b > 420000-(e.T-2000) || b < 420000-(e.T-2000)-1000 {
-			t.Errorf("t %d: the clock shows %d/%d, want 297000/%d", e.T, w, b, 420000-(e.T-2000))
-		}
-	}
-}
-
-// K5 with an increment: the DGT3000 under set-and-run adds none itself,
-// so the clock is set after every press from the press's time ruling.
-func TestClockSetter_K5_EveryPressWithAnIncrement(t *testing.T) {
-	w, b, runs := int64(301000), int64(300000), "black"
-	press := []protocol.Ruling{{At: 3, Kind: protocol.KindTime, White: &w, Black: &b, Runs: &runs}}
-	s := &clockSetter{clock: eboard.Timeline{}, wake: make(chan struct{}, 1), warn: func(string, ...any) {}}
-	s.rulings(press, protocol.Action{By: "white", Act: protocol.ClockPress})
-	if s.pending != nil {
-		t.Fatalf("without an increment a press sets nothing: %+v", s.pending)
-	}
-	s.everyPress = true
-	s.rulings(press, protocol.Action{By: "white", Act: protocol.ClockPress})
-	if s.pending == nil || s.pending.white != 301000 || s.pending.runs != "black" {
-		t.Fatalf("with an increment the press sets the clock: %+v", s.pending)
-	}
-}
-
 // liveBuffer is a stream the command writes while the test reads it.
 type liveBuffer struct {
 	mu      sync.Mutex
@@ -663,73 +506,6 @@ func TestEboardCmd_SaysWhenTheServerIsUnreachableAndBack(t *testing.T) {
 		if e.N != int64(i+1) || e.Seq != int64(i+1) {
 			t.Fatalf("entry %d: n %d seq %d", i, e.N, e.Seq)
 		}
-	}
-}
-
-// What the reader says of its client's reports.
-func TestServerStateLine(t *testing.T) {
-	t0 := time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)
-	ms := func(n int64) *int64 { return &n }
-	for _, c := range []struct {
-		s    server.ClientState
-		want string
-	}{
-		{server.ClientState{URL: "http://hall:8080", Cause: "connection refused", Down: t0, At: t0, Held: 3},
-			"WARN the server http://hall:8080 is unreachable (connection refused); keeping the board's actions (3 so far) and retrying"},
-		{server.ClientState{URL: "http://hall:8080", Reminder: true, Cause: "timed out", Down: t0, At: t0.Add(95 * time.Second), Held: 1},
-			"WARN the server http://hall:8080 is still unreachable after 1 min 35 s (timed out); 1 action held"},
-		{server.ClientState{URL: "http://hall:8080", Reachable: true, Down: t0, Up: t0.Add(42 * time.Second),
-			Sent: []protocol.Action{{T: ms(61000)}, {T: ms(62500)}, {}},
-			Acks: []server.Ack{{Rulings: []protocol.Ruling{{Kind: protocol.KindMove, SAN: "e4"}}}, {}, {Rulings: []protocol.Ruling{{Kind: protocol.KindMove, SAN: "e5"}}}}},
-			"the server http://hall:8080 is back after 42 s; sent the 3 actions held meanwhile (t 61.0 s to 62.5 s; moves e4 e5)"},
-		{server.ClientState{URL: "http://hall:8080", Reachable: true, Down: t0, Up: t0.Add(2 * time.Hour), Refused: 1},
-			"the server http://hall:8080 is back after 2 h 0 min; sent the 1 action held meanwhile; it refused 1 of them"},
-	} {
-		if got := serverStateLine(c.s); got != c.want {
-			t.Errorf("got  %s\nwant %s", got, c.want)
-		}
-	}
-}
-
-// The game over and the server away, the reader says it waits; stopped
-// (an interrupt), it prints the actions the server never answered, in
-// order, and ends with status 1, not with the interrupt's error.
-func TestEboardForwarder_StoppedWaitingListsTheUnsent(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nobody listens there now
-	client := server.NewClient("http://" + addr)
-	client.MaxBackoff = 20 * time.Millisecond
-	defer client.Close()
-	stderr := newLiveBuffer()
-	f := newForwarder(client, "g1", "brd_x", stderr, nil)
-	for _, sq := range []string{"e2", "e4"} {
-		if err := f.add(protocol.Action{By: "white", Act: protocol.Lift, Sq: sq}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	stderr.waitFor(t, "is unreachable (connection refused)")
-	ctx, stop := context.WithCancel(context.Background())
-	stop()
-	err = f.finish(ctx)
-	if err == nil || err.Error() != "2 actions never reached the server (printed above)" {
-		t.Fatalf("finish: %v", err)
-	}
-	errs := stderr.String()
-	for _, want := range []string{
-		"waiting for the server to take the 2 actions still held",
-		"the server never answered 2 actions; here they are, in order:\n" + `{"by":"white","act":"lift","sq":"e2"`,
-		`{"by":"white","act":"lift","sq":"e4"}`,
-	} {
-		if !strings.Contains(errs, want) {
-			t.Errorf("no %q in:\n%s", want, errs)
-		}
-	}
-	if !errors.As(err, new(unsentError)) {
-		t.Errorf("%T is not an unsentError (exit status 1)", err)
 	}
 }
 

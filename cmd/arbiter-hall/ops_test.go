@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -10,7 +9,10 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
+
+	"github.com/creack/pty"
+
+	"github.com/arbiterchess/arbiter/eboard/reader"
 )
 
 // The "address in use" hint knows the Unix errno and Windows's
@@ -90,55 +92,29 @@ func TestEboardCmd_InProcessLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mem, _ := run(simMemory)
+	mem, _ := run(reader.SimMemory)
 	if got, want := actionLines(t, mem), actionLines(t, string(clean)); !reflect.DeepEqual(got, want) {
 		t.Errorf("the in-process line's actions differ\n got: %v\nwant: %v", got, want)
 	}
-	memRulings, _ := run(simMemory, "--replay", "--summary", "--leds")
+	memRulings, _ := run(reader.SimMemory, "--replay", "--summary", "--leds")
 	if !strings.Contains(memRulings, `"kind":"move"`) {
 		t.Errorf("no move ruled over the in-process line:\n%s", memRulings)
 	}
-	if _, errs := run(simMemory, "-v"); !strings.Contains(errs, "an in-process line") {
+	if _, errs := run(reader.SimMemory, "-v"); !strings.Contains(errs, "an in-process line") {
 		t.Errorf("-v does not name the line: %q", errs)
 	}
 	if code, _, errs := runCmd(t, "", "eboard", "--sim", noisy, "--sim-line", "serial"); code != 2 || !strings.Contains(errs, "--sim-line must be") {
 		t.Errorf("--sim-line serial: exit %d, %q", code, errs)
 	}
-	if _, err := openSimLine(simPTY); err != nil {
+	if ptmx, tty, err := pty.Open(); err != nil {
 		t.Skipf("no pseudo-terminal here (%v): the in-process line alone", err)
+	} else {
+		tty.Close()
+		ptmx.Close()
 	}
-	ptyRulings, _ := run(simPTY, "--replay", "--summary", "--leds")
+	ptyRulings, _ := run(reader.SimPTY, "--replay", "--summary", "--leds")
 	if memRulings != ptyRulings {
 		t.Errorf("rulings differ\nmemory: %s\npty:    %s", memRulings, ptyRulings)
-	}
-}
-
-// The in-process line carries bytes both ways, and a hang-up ends the
-// reads on both ends after what was written.
-func TestMemoryLine(t *testing.T) {
-	a, b := newByteQueue(), newByteQueue()
-	board, sim := &lineEnd{in: a, out: b}, &lineEnd{in: b, out: a}
-	sim.Write([]byte("hello"))
-	buf := make([]byte, 3)
-	if n, err := board.Read(buf); n != 3 || err != nil || string(buf) != "hel" {
-		t.Fatalf("read %q %v", buf[:n], err)
-	}
-	got := make(chan string)
-	go func() {
-		b, _ := io.ReadAll(sim)
-		got <- string(b)
-	}()
-	board.Write([]byte("world"))
-	time.Sleep(10 * time.Millisecond)
-	sim.Close()
-	if s := <-got; s != "world" {
-		t.Errorf("the simulator read %q", s)
-	}
-	if rest, err := io.ReadAll(board); string(rest) != "lo" || err != nil {
-		t.Errorf("after the hang-up the board read %q, %v", rest, err)
-	}
-	if _, err := board.Write([]byte("x")); err == nil {
-		t.Error("a write after the hang-up")
 	}
 }
 
