@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"sync/atomic"
 
@@ -150,10 +151,15 @@ func idOf(name string) string {
 	return "cli." + strings.Join(strings.Fields(name), ".")
 }
 
-// WordsProblems says p's usage and every command's help in English,
-// hearing each message said, and returns the messages (id → English) and
-// the ids some language's catalogue lacks: every text a program prints of
-// itself is to be said in each language.
+// WordsProblems says p's usage, a command of the other program's and
+// every command's help in English, hearing each message said, and
+// returns the messages (id → English) and the problems: an id some
+// language's catalogue lacks (every text a program prints of itself is
+// to be said in each language), an English catalogue's text that is not
+// the code's English (the catalogue keeps the English the translations
+// were made from, and package lang's tests check every catalogue's
+// messages and parameters against it), and a message of p's in the
+// English catalogue that p no longer says.
 func WordsProblems(p *Program) (map[string]string, []error) {
 	heard := map[string]string{}
 	SetRecorder(func(id, english string) { heard[id] = english })
@@ -161,10 +167,31 @@ func WordsProblems(p *Program) (map[string]string, []error) {
 	var out strings.Builder
 	p.Run([]string{"--lang", "en", "help"}, strings.NewReader(""), &out, &out)
 	p.Run([]string{"--lang", "en", "no-such-command"}, strings.NewReader(""), &out, &out)
+	if other := sortedKeys(p.Elsewhere); len(other) > 0 {
+		p.Run([]string{"--lang", "en", other[0]}, strings.NewReader(""), &out, &out)
+	}
 	for _, name := range sortedKeys(p.Commands) {
 		p.Run([]string{"--lang", "en", name, "--help"}, strings.NewReader(""), &out, &out)
 	}
 	var problems []error
+	en := lang.English()
+	for _, id := range sortedKeys(heard) {
+		if !en.Has(id) {
+			problems = append(problems, fmt.Errorf("%s: en lacks %s (%q)", p.Name, id, heard[id]))
+			continue
+		}
+		args := map[string]string{}
+		for _, m := range paramRE.FindAllStringSubmatch(heard[id], -1) {
+			args[m[1]] = "⟦" + m[1] + "⟧"
+		}
+		english := heard[id]
+		for k, v := range args {
+			english = strings.ReplaceAll(english, "{{."+k+"}}", v)
+		}
+		if got := en.Say(id, args); got != english {
+			problems = append(problems, fmt.Errorf("%s: en says %s as %q, the code %q", p.Name, id, got, english))
+		}
+	}
 	for _, code := range lang.Codes[1:] {
 		l, _ := lang.Parse(code)
 		for _, id := range sortedKeys(heard) {
@@ -173,5 +200,18 @@ func WordsProblems(p *Program) (map[string]string, []error) {
 			}
 		}
 	}
+	ids, _, err := lang.IDs("en")
+	if err != nil {
+		return heard, append(problems, err)
+	}
+	prefix := idOf(p.Name) + "."
+	for _, id := range sortedKeys(ids) {
+		if _, ok := heard[id]; strings.HasPrefix(id, prefix) && !ok {
+			problems = append(problems, fmt.Errorf("%s: the catalogues' %s is no text of the program's", p.Name, id))
+		}
+	}
 	return heard, problems
 }
+
+// paramRE finds the {{.Name}} parameters of a text.
+var paramRE = regexp.MustCompile(`\{\{\.(\w+)\}\}`)
